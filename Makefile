@@ -1,0 +1,105 @@
+# pawnkit: chess game-record filters.  `make check` sets up, builds and tests.
+
+.SUFFIXES:
+
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR = $(PREFIX)/bin
+MANDIR = $(PREFIX)/share/man
+BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR = $(PREFIX)/share/zsh/vendor-completions
+FISHCOMPDIR = $(PREFIX)/share/fish/vendor_completions.d
+
+CC ?= cc
+OPT ?= -O2
+CFLAGS ?= $(OPT) -g
+WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -MMD -MP
+PCRE2_CFLAGS := $(shell pkg-config --cflags libpcre2-8 2>/dev/null)
+PCRE2_LIBS := $(shell pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
+CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
+LDLIBS = $(PCRE2_LIBS) -lpthread
+
+B = build
+COMMANDS = pgn-validate fen-moves
+LIBS = $(B)/libformats.a $(B)/librules.a $(B)/libparse.a
+
+PARSE_SRC = $(wildcard libparse/*.c)
+RULES_SRC = $(wildcard librules/*.c)
+FORMATS_SRC = $(wildcard formats/*.c)
+UNIT_SRC = $(wildcard tests/unit/test_*.c)
+UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
+BINS = $(COMMANDS:%=$(B)/bin/%)
+
+all: $(BINS)
+
+$(B)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(PCRE2_CFLAGS) -c -o $@ $<
+
+obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
+
+$(B)/libparse.a: $(call obj,$(PARSE_SRC))
+	@rm -f $@
+	$(AR) rcs $@ $^
+$(B)/librules.a: $(call obj,$(RULES_SRC))
+	@rm -f $@
+	$(AR) rcs $@ $^
+$(B)/libformats.a: $(call obj,$(FORMATS_SRC))
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(B)/bin/%: $(B)/obj/cmd/%.o $(B)/obj/cmd/common.o $(LIBS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(B)/obj/cmd/common.o $(LIBS) $(LDLIBS)
+
+$(B)/tests/%: $(B)/obj/tests/unit/%.o $(LIBS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBS) $(CMOCKA_LIBS) $(LDLIBS)
+
+.PRECIOUS: $(B)/obj/%.o $(B)/obj/cmd/%.o $(B)/obj/tests/unit/%.o
+
+# ------------------------------------------------------------- set-up, tests
+
+deps:
+	@sh scripts/deps.sh
+
+build-tests: $(UNIT_BIN)
+
+check: deps
+	@$(MAKE) --no-print-directory all build-tests
+	@sh tests/run-unit.sh $(UNIT_BIN)
+	@sh tests/e2e/run.sh $(B)/bin
+
+demo: deps
+	@$(MAKE) --no-print-directory all
+	@sh scripts/demo.sh $(B)/bin
+
+# ------------------------------------------------------------------ install
+
+MANPAGES = $(wildcard man/*.[1-9])
+
+install: all
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+	  $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7 \
+	  $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	for c in $(COMMANDS); do cp $(B)/bin/$$c $(DESTDIR)$(BINDIR)/; done
+	for m in $(MANPAGES); do s=$${m##*.}; cp $$m $(DESTDIR)$(MANDIR)/man$$s/; done
+	for c in $(COMMANDS); do \
+	  [ -f completions/bash/$$c ] && cp completions/bash/$$c $(DESTDIR)$(BASHCOMPDIR)/; \
+	  [ -f completions/zsh/_$$c ] && cp completions/zsh/_$$c $(DESTDIR)$(ZSHCOMPDIR)/; \
+	  [ -f completions/fish/$$c.fish ] && cp completions/fish/$$c.fish $(DESTDIR)$(FISHCOMPDIR)/; \
+	done; true
+
+uninstall:
+	for c in $(COMMANDS); do rm -f $(DESTDIR)$(BINDIR)/$$c \
+	  $(DESTDIR)$(BASHCOMPDIR)/$$c $(DESTDIR)$(ZSHCOMPDIR)/_$$c \
+	  $(DESTDIR)$(FISHCOMPDIR)/$$c.fish; done
+	for m in $(MANPAGES); do s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; done
+
+clean:
+	rm -rf $(B)
+
+.PHONY: all deps check demo install uninstall clean build-tests
+
+-include $(shell find $(B)/obj -name '*.d' 2>/dev/null)

@@ -1,0 +1,237 @@
+/* Shared command plumbing.  See common.h. */
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include <errno.h>
+#include <pcre2.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+
+
+
+void warn_user(const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "%s: ", program_invocation_short_name);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	putc('\n', stderr);
+}
+
+void die(const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "%s: ", program_invocation_short_name);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	putc('\n', stderr);
+	exit(EXIT_TROUBLE);
+}
+
+/* ---------------------------------------------------------------- match */
+
+struct match_rule {
+	char *tag;
+	pcre2_code *re;
+	pcre2_match_data *md;
+};
+
+int matcher_add(struct matcher *m, const char *arg, char *why, size_t n)
+{
+	const char *eq = strchr(arg, '=');
+	if (!eq || eq == arg) {
+		snprintf(why, n, "'%s': expected TAG=REGEX", arg);
+		return -1;
+	}
+	int code;
+	PCRE2_SIZE offset;
+	pcre2_code *re = pcre2_compile((PCRE2_SPTR)(eq + 1), PCRE2_ZERO_TERMINATED,
+				       0, &code, &offset, NULL);
+	if (!re) {
+		PCRE2_UCHAR msg[128];
+		pcre2_get_error_message(code, msg, sizeof msg);
+		snprintf(why, n, "'%s': regex error at offset %zu: %s", arg,
+			 (size_t)offset, (char *)msg);
+		return -1;
+	}
+	struct match_rule *grown = realloc(m->rules, (m->n + 1) * sizeof *grown);
+	if (!grown)
+		die("out of memory");
+	m->rules = grown;
+	m->rules[m->n].tag = strndup(arg, (size_t)(eq - arg));
+	m->rules[m->n].re = re;
+	m->rules[m->n].md = pcre2_match_data_create_from_pattern(re, NULL);
+	if (!m->rules[m->n].tag || !m->rules[m->n].md)
+		die("out of memory");
+	m->n++;
+	return 0;
+}
+
+bool matcher_test(const struct matcher *m, const struct pgn_game *g)
+{
+	for (size_t i = 0; i < m->n; i++) {
+		const struct pgn_tag *t = pgn_tag_find(g, m->rules[i].tag);
+		const char *v = t ? t->value : "";
+		size_t len = t ? t->value_len : 0;
+		if (pcre2_match(m->rules[i].re, (PCRE2_SPTR)v, len, 0, 0,
+				m->rules[i].md, NULL) < 0)
+			return false;
+	}
+	return true;
+}
+
+void matcher_release(struct matcher *m)
+{
+	for (size_t i = 0; i < m->n; i++) {
+		free(m->rules[i].tag);
+		pcre2_match_data_free(m->rules[i].md);
+		pcre2_code_free(m->rules[i].re);
+	}
+	free(m->rules);
+	m->rules = NULL;
+	m->n = 0;
+}
+
+const struct variant *variant_arg(const char *arg)
+{
+	const struct variant *v = variant_by_id(arg);
+	return v ? v : variant_by_name(arg);
+}
+
+/* ---------------------------------------------------------- diagnostics */
+
+static void print_now(struct diag_printer *p, const struct diag *d)
+{
+	if (p->quiet || (p->no_warnings && d->severity < DIAG_ERROR))
+		return;
+	if (p->json)
+		diag_print_json(stderr, d);
+	else
+		diag_print_text(stderr, d);
+}
+
+void diag_printer_report(void *printer, const struct diag *orig)
+{
+	struct diag_printer *p = printer;
+	struct diag d = *orig;
+	if (p->strict && d.severity == DIAG_WARNING)
+		d.severity = DIAG_ERROR;
+	if (d.severity == DIAG_ERROR)
+		p->errors++;
+	else if (d.severity == DIAG_WARNING)
+		p->warnings++;
+	if (!p->holding) {
+		print_now(p, &d);
+	} else if (p->held_count < DIAG_HELD_MAX) {
+		p->held[p->held_count++] = d;
+	} else {
+		p->held_dropped++;
+	}
+}
+
+void diag_printer_hold(struct diag_printer *p)
+{
+	diag_printer_reset(p);
+	p->holding = true;
+	p->held_count = p->held_dropped = 0;
+}
+
+void diag_printer_release(struct diag_printer *p, bool print)
+{
+	p->holding = false;
+	if (!print)
+		return;
+	for (unsigned i = 0; i < p->held_count; i++)
+		print_now(p, &p->held[i]);
+	if (p->held_dropped && p->held_count) {
+		struct diag more = p->held[p->held_count - 1];
+		diag_setf(&more, DIAG_NOTE, DC_LIMIT,
+			  "%u more diagnostics for this game not shown",
+			  p->held_dropped);
+		print_now(p, &more);
+	}
+}
+
+void diag_printer_reset(struct diag_printer *p)
+{
+	p->errors = p->warnings = 0;
+}
+
+/* --------------------------------------------------------------- output */
+
+FILE *output_open(const char *path)
+{
+	if (strcmp(path, "-") == 0)
+		return stdout;
+	FILE *f = fopen(path, "wb");
+	if (!f)
+		die("cannot open '%s' for writing: %s", path, strerror(errno));
+	return f;
+}
+
+int output_close(FILE *f, const char *path)
+{
+	if (!f)
+		return 0;
+	int bad = fflush(f) != 0 || ferror(f);
+	int err = errno;
+	if (f != stdout && fclose(f) != 0 && !bad) {
+		bad = 1;
+		err = errno;
+	}
+	if (bad) {
+		warn_user("error writing '%s': %s", path, strerror(err));
+		return -1;
+	}
+	return 0;
+}
+
+/* ---------------------------------------------------------------- input */
+
+static int read_file(const char *path, const struct pgn_reader_opts *ro,
+		     struct diag_printer *printer, game_fn fn, void *ctx)
+{
+	struct diag err = { 0 };
+	struct pgn_reader *r = pgn_reader_open(path, ro, &err);
+	if (!r) {
+		warn_user("%s", err.message);
+		return EXIT_TROUBLE;
+	}
+	struct pgn_game game;
+	pgn_game_init(&game);
+	int rc, status = 0;
+	for (;;) {
+		diag_printer_hold(printer);
+		rc = pgn_reader_next(r, &game, diag_printer_report, printer, &err);
+		if (rc <= 0)
+			break;
+		if (fn(ctx, &game) != 0)
+			break;
+	}
+	diag_printer_release(printer, true);
+	if (rc < 0) {
+		warn_user("%s", err.message);
+		status = EXIT_TROUBLE;
+	}
+	pgn_game_release(&game);
+	pgn_reader_close(r);
+	return status;
+}
+
+int for_each_game(char **files, int nfiles, const struct pgn_reader_opts *ro,
+		  struct diag_printer *printer, game_fn fn, void *ctx)
+{
+	static char *stdin_only[] = { "-" };
+	if (nfiles == 0) {
+		files = stdin_only;
+		nfiles = 1;
+	}
+	int status = 0;
+	for (int i = 0; i < nfiles; i++)
+		if (read_file(files[i], ro, printer, fn, ctx) != 0)
+			status = EXIT_TROUBLE;
+	return status;
+}

@@ -1,0 +1,63 @@
+/* What every command shares: input loop, --match, --variant, outputs and
+ * the diagnostic printer.  Commands stay thin on top of this. */
+#ifndef PAWNKIT_CMD_COMMON_H
+#define PAWNKIT_CMD_COMMON_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "../formats/formats.h"
+#include "../libparse/pgn.h"
+#include "../librules/position.h"
+
+#define PAWNKIT_VERSION "0.1.0"
+#define PAWNKIT_BUGS "<https://pawnkit.invalid/issues>"
+
+/* Exit statuses, the same for every command. */
+enum { EXIT_VALID = 0, EXIT_INVALID = 1, EXIT_TROUBLE = 2 };
+
+/* --match TAG=REGEX, all must hold (PCRE2).  A missing tag reads as "". */
+struct matcher {
+	struct match_rule *rules;
+	size_t n;
+};
+int matcher_add(struct matcher *m, const char *arg, char *why, size_t n);
+bool matcher_test(const struct matcher *m, const struct pgn_game *g);
+void matcher_release(struct matcher *m);
+
+/* --variant: an id ("pushpawn-4th") or any [Variant] name. */
+const struct variant *variant_arg(const char *arg);
+
+/* Prints diagnostics as text or JSON on stderr and counts them.  Reader
+ * diagnostics arrive before the game is known to be selected, so they can
+ * be held and released (or dropped) once it is.  Holding starts a new
+ * game: the counts go back to zero. */
+#define DIAG_HELD_MAX 64
+struct diag_printer {
+	bool json, quiet, no_warnings, strict, holding;
+	unsigned errors, warnings;	/* since the last reset */
+	unsigned held_count, held_dropped;
+	struct diag held[DIAG_HELD_MAX];
+};
+void diag_printer_report(void *printer, const struct diag *d);
+void diag_printer_hold(struct diag_printer *p);
+void diag_printer_release(struct diag_printer *p, bool print);
+void diag_printer_reset(struct diag_printer *p);
+
+/* "-" is stdout.  Exits with EXIT_TROUBLE when the file cannot be opened. */
+FILE *output_open(const char *path);
+/* Flushes and closes; reports a write error (full disk, closed pipe) and
+ * returns -1. */
+int output_close(FILE *f, const char *path);
+
+/* Calls fn for every game of every file ("-" or no files: stdin).  An
+ * unreadable file is reported (the others still processed) and makes the
+ * return value EXIT_TROUBLE; fn returning non-zero stops the loop. */
+typedef int (*game_fn)(void *ctx, struct pgn_game *g);
+int for_each_game(char **files, int nfiles, const struct pgn_reader_opts *ro,
+		  struct diag_printer *printer, game_fn fn, void *ctx);
+
+void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+void warn_user(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+#endif

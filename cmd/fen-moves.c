@@ -1,0 +1,203 @@
+/* fen-moves: the legal moves, or the perft count, of positions: how users
+ * and tests inspect the rules library. */
+#include <argp.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+
+const char *argp_program_version = "fen-moves (pawnkit) " PAWNKIT_VERSION;
+const char *argp_program_bug_address = PAWNKIT_BUGS;
+
+enum { OPT_VARIANT = 256, OPT_NOTATION, OPT_PERFT, OPT_DIVIDE, OPT_ROLL };
+
+static const struct argp_option options[] = {
+	{ "variant", OPT_VARIANT, "ID", 0, "Rules to apply (default: standard)", 0 },
+	{ "notation", OPT_NOTATION, "NOTATION", 0, "san (default), lan, uci or figurine", 0 },
+	{ "perft", OPT_PERFT, "N", 0, "Count the leaf nodes of the move tree N plies deep", 0 },
+	{ "divide", OPT_DIVIDE, NULL, 0, "With --perft: the count below each move, then the total", 0 },
+	{ "roll", OPT_ROLL, "SEED", 0, "Print a Random Pawns start position rolled from SEED (16 d20 rolls) and exit", 0 },
+	{ 0 }
+};
+
+struct fen_moves {
+	const struct variant *variant;
+	enum notation notation;
+	int perft_depth;	/* -1: list the moves */
+	bool divide;
+	bool roll;
+	uint64_t seed;
+	unsigned positions;
+};
+
+static int parse_number(const char *arg, unsigned long long max,
+			unsigned long long *out)
+{
+	char *end;
+	if (!arg[0] || arg[0] == '-')
+		return -1;
+	errno = 0;
+	*out = strtoull(arg, &end, 10);
+	return (*end || errno || *out > max) ? -1 : 0;
+}
+
+static error_t parse_opt(int key, char *arg, struct argp_state *state)
+{
+	static const char *const notations[] = { "san", "lan", "uci", "figurine" };
+	struct fen_moves *f = state->input;
+	unsigned long long n;
+	switch (key) {
+	case OPT_VARIANT:
+		f->variant = variant_arg(arg);
+		if (!f->variant)
+			argp_error(state, "unknown variant '%s' (known: %s)", arg,
+				   variant_id_list());
+		break;
+	case OPT_NOTATION:
+		for (n = 0; n < 4 && strcmp(arg, notations[n]) != 0; n++)
+			;
+		if (n == 4)
+			argp_error(state, "unknown notation '%s' (san, lan, uci, figurine)", arg);
+		f->notation = (enum notation)n;
+		break;
+	case OPT_PERFT:
+		if (parse_number(arg, 64, &n) != 0)
+			argp_error(state, "--perft: '%s' is not a depth from 0 to 64", arg);
+		f->perft_depth = (int)n;
+		break;
+	case OPT_DIVIDE: f->divide = true; break;
+	case OPT_ROLL:
+		if (parse_number(arg, UINT64_MAX, &n) != 0)
+			argp_error(state, "--roll: '%s' is not a number", arg);
+		f->roll = true;
+		f->seed = n;
+		break;
+	default: return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+struct written_move {
+	char text[MOVE_TEXT_MAX];
+	move_t move;
+};
+
+static int by_text(const void *a, const void *b)
+{
+	return strcmp(((const struct written_move *)a)->text,
+		      ((const struct written_move *)b)->text);
+}
+
+/* The legal moves written in the notation, sorted by their text so that
+ * output is stable whatever the generation order. */
+static unsigned written_moves(const struct position *pos, enum notation n,
+			      struct written_move *out)
+{
+	struct movelist list;
+	position_legal_moves(pos, &list);
+	for (unsigned i = 0; i < list.count; i++) {
+		out[i].move = list.moves[i];
+		move_write(pos, list.moves[i], n, out[i].text, sizeof out[i].text);
+	}
+	qsort(out, list.count, sizeof *out, by_text);
+	return list.count;
+}
+
+static void show(const struct fen_moves *f, const struct position *pos)
+{
+	static struct written_move moves[MOVELIST_MAX];
+	if (f->perft_depth >= 0 && !f->divide) {
+		printf("%" PRIu64 "\n", perft(pos, (unsigned)f->perft_depth));
+		return;
+	}
+	unsigned count = written_moves(pos, f->notation, moves);
+	uint64_t total = 0;
+	for (unsigned i = 0; i < count; i++) {
+		if (f->perft_depth < 1) {
+			puts(moves[i].text);
+			continue;
+		}
+		struct position next = *pos;
+		position_make(&next, moves[i].move);
+		uint64_t nodes = perft(&next, (unsigned)f->perft_depth - 1);
+		total += nodes;
+		printf("%s %" PRIu64 "\n", moves[i].text, nodes);
+	}
+	if (f->perft_depth >= 1)
+		printf("total %" PRIu64 "\n", total);
+}
+
+/* One FEN: shown, or reported with where it went wrong. */
+static int handle(struct fen_moves *f, const char *fen, const char *where)
+{
+	struct position pos;
+	struct diag err = { 0 };
+	if (position_set_fen(&pos, fen, f->variant, &err) != 0) {
+		fprintf(stderr, "%s: %s:%" PRIu32 ": error: %s\n",
+			program_invocation_short_name, where, err.col, err.message);
+		return EXIT_INVALID;
+	}
+	if (f->positions++ && (f->perft_depth < 0 || f->divide))
+		putchar('\n');
+	show(f, &pos);
+	return 0;
+}
+
+static int read_stdin(struct fen_moves *f)
+{
+	char *line = NULL, where[32];
+	size_t cap = 0;
+	ssize_t len;
+	int status = 0;
+	for (unsigned long n = 1; (len = getline(&line, &cap, stdin)) >= 0; n++) {
+		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = 0;
+		if (len == 0 || line[0] == '#')
+			continue;
+		snprintf(where, sizeof where, "line %lu", n);
+		if (handle(f, line, where) != 0)
+			status = EXIT_INVALID;
+	}
+	free(line);
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct argp argp = {
+		options, parse_opt, "[FEN...]",
+		"Print the legal moves of each position, one per line (sorted), "
+		"or its perft count.\vWith no FEN, read FEN lines from standard "
+		"input (blank lines and lines starting with # are skipped).  A bad "
+		"FEN is reported with its column and the next one is still read; "
+		"exit status 1 then.",
+		NULL, NULL, NULL
+	};
+	struct fen_moves f = { .variant = &variant_standard, .perft_depth = -1 };
+	int first, status = 0;
+	argp_parse(&argp, argc, argv, 0, &first, &f);
+	if (f.roll) {
+		struct position pos;
+		char fen[FEN_MAX];
+		const struct variant *v = f.variant->needs_codes ? f.variant
+								 : &variant_randompawns;
+		position_start(&pos, v);
+		randompawns_roll(&pos, f.seed);
+		position_to_fen(&pos, fen, sizeof fen);
+		puts(fen);
+		return output_close(stdout, "standard output") ? EXIT_TROUBLE : 0;
+	}
+	if (first == argc)
+		status = read_stdin(&f);
+	for (int i = first; i < argc; i++) {
+		char where[32];
+		snprintf(where, sizeof where, "argument %d", i - first + 1);
+		if (handle(&f, argv[i], where) != 0)
+			status = EXIT_INVALID;
+	}
+	if (output_close(stdout, "standard output") != 0)
+		status = EXIT_TROUBLE;
+	return status;
+}

@@ -1,0 +1,137 @@
+/* pgn-validate: replay every game and variation; report each bad move;
+ * pass valid (and rejected) games through byte for byte. */
+#include <argp.h>
+#include <stdlib.h>
+
+#include "common.h"
+
+const char *argp_program_version = "pgn-validate (pawnkit) " PAWNKIT_VERSION;
+const char *argp_program_bug_address = PAWNKIT_BUGS;
+
+enum { OPT_VARIANT = 256, OPT_FORCE_VARIANT };
+
+static const struct argp_option options[] = {
+	{ "output", 'o', "FILE", 0, "Write the valid games, byte for byte, to FILE ('-': standard output)", 0 },
+	{ "reject", 'r', "FILE", 0, "Write the invalid games, byte for byte, to FILE", 0 },
+	{ "json", 'j', NULL, 0, "Diagnostics as JSON lines", 0 },
+	{ "match", 'm', "TAG=REGEX", 0, "Only games whose TAG matches the PCRE2 REGEX (repeatable: all must hold; a missing tag reads as empty)", 0 },
+	{ "variant", OPT_VARIANT, "ID", 0, "Variant of games without a [Variant] tag (default: standard)", 0 },
+	{ "force-variant", OPT_FORCE_VARIANT, NULL, 0, "Apply --variant to every game, whatever its tag", 0 },
+	{ "strict", 's', NULL, 0, "Treat every warning as an error", 0 },
+	{ "no-warnings", 'w', NULL, 0, "Do not print warnings", 0 },
+	{ "quiet", 'q', NULL, 0, "Print nothing; only the exit status tells", 0 },
+	{ 0 }
+};
+
+struct validate {
+	struct diag_printer printer;
+	struct matcher match;
+	struct replay_opts replay;
+	const char *output_path, *reject_path;
+	FILE *output, *reject;
+	unsigned long long games, valid, invalid, unselected;
+};
+
+static error_t parse_opt(int key, char *arg, struct argp_state *state)
+{
+	struct validate *v = state->input;
+	char why[256];
+	switch (key) {
+	case 'o': v->output_path = arg; break;
+	case 'r': v->reject_path = arg; break;
+	case 'j': v->printer.json = true; break;
+	case 's': v->printer.strict = v->replay.strict = true; break;
+	case 'w': v->printer.no_warnings = true; break;
+	case 'q': v->printer.quiet = true; break;
+	case 'm':
+		if (matcher_add(&v->match, arg, why, sizeof why) != 0)
+			argp_error(state, "--match %s", why);
+		break;
+	case OPT_VARIANT:
+		v->replay.variant = variant_arg(arg);
+		if (!v->replay.variant)
+			argp_error(state, "unknown variant '%s' (known: %s)", arg,
+				   variant_id_list());
+		break;
+	case OPT_FORCE_VARIANT: v->replay.force_variant = true; break;
+	default: return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static void pass_on(FILE *f, const struct pgn_game *g)
+{
+	if (f)
+		fwrite(g->raw, 1, g->raw_len, f);
+}
+
+static int validate_game(void *ctx, struct pgn_game *g)
+{
+	struct validate *v = ctx;
+	bool selected = matcher_test(&v->match, g);
+	diag_printer_release(&v->printer, selected);
+	if (!selected) {
+		v->unselected++;
+		return 0;
+	}
+	v->games++;
+	struct replay_result res;
+	/* The printer counts the reader's and the replay's errors alike. */
+	game_replay(g, &v->replay, NULL, diag_printer_report, &v->printer, &res);
+	bool ok = v->printer.errors == 0 &&
+		  !(g->flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE));
+	if (ok)
+		v->valid++;
+	else
+		v->invalid++;
+	pass_on(ok ? v->output : v->reject, g);
+	return 0;
+}
+
+static void print_summary(const struct validate *v)
+{
+	if (v->printer.quiet)
+		return;
+	if (v->printer.json) {
+		fprintf(stderr, "{\"games\":%llu,\"valid\":%llu,\"invalid\":%llu,"
+			"\"unselected\":%llu}\n", v->games, v->valid,
+			v->invalid, v->unselected);
+		return;
+	}
+	fprintf(stderr, "%llu games: %llu valid, %llu invalid", v->games,
+		v->valid, v->invalid);
+	if (v->unselected)
+		fprintf(stderr, ", %llu not selected by --match", v->unselected);
+	putc('\n', stderr);
+}
+
+int main(int argc, char **argv)
+{
+	static const struct argp argp = {
+		options, parse_opt, "[FILE...]",
+		"Replay every game (and variation) of PGN files under its "
+		"variant's rules; report each problem as FILE:LINE:COL; pass "
+		"valid games through.\vWith no FILE, or when FILE is -, read "
+		"standard input.  Exit status: 0 all games valid, 1 some "
+		"invalid, 2 usage or I/O error.",
+		NULL, NULL, NULL
+	};
+	struct validate v = { 0 };
+	int first;
+	argp_parse(&argp, argc, argv, 0, &first, &v);
+	if (v.output_path)
+		v.output = output_open(v.output_path);
+	if (v.reject_path)
+		v.reject = output_open(v.reject_path);
+	struct pgn_reader_opts ro = { 0 };
+	int status = for_each_game(argv + first, argc - first, &ro, &v.printer,
+				   validate_game, &v);
+	print_summary(&v);
+	if (output_close(v.output, v.output_path) != 0 ||
+	    output_close(v.reject, v.reject_path) != 0)
+		status = EXIT_TROUBLE;
+	matcher_release(&v.match);
+	if (status == 0 && v.invalid)
+		status = EXIT_INVALID;
+	return status;
+}

@@ -1,0 +1,77 @@
+/* The one place diagnostics become text: human lines and JSON lines. */
+#include <inttypes.h>
+#include <string.h>
+
+#include "formats.h"
+
+static const char *severity_name(enum diag_severity s)
+{
+	static const char *const names[] = { "note", "warning", "error" };
+	return names[s];
+}
+
+static void print_escaped_text(FILE *out, const char *s)
+{
+	/* Control bytes from a hostile file must not reach a terminal raw. */
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c < 0x20 || c == 0x7f)
+			fprintf(out, "\\x%02x", c);
+		else
+			putc(c, out);
+	}
+}
+
+void diag_print_text(FILE *out, const struct diag *d)
+{
+	print_escaped_text(out, d->file ? d->file : "-");
+	if (d->line)
+		fprintf(out, ":%" PRIu32 ":%" PRIu32, d->line, d->col);
+	fprintf(out, ": %s: ", severity_name(d->severity));
+	if (d->game) {
+		fprintf(out, "game %" PRIu64, d->game);
+		if (d->white || d->black) {
+			fputs(" (", out);
+			print_escaped_text(out, d->white ? d->white : "?");
+			fputs(" - ", out);
+			print_escaped_text(out, d->black ? d->black : "?");
+			putc(')', out);
+		}
+		fputs(": ", out);
+	}
+	if (d->move[0]) {
+		print_escaped_text(out, d->move);
+		if (d->path[0]) {
+			fputs(" [", out);
+			print_escaped_text(out, d->path);
+			putc(']', out);
+		}
+		fputs(": ", out);
+	}
+	print_escaped_text(out, d->message);
+	putc('\n', out);
+}
+
+static void json_key_string(FILE *out, const char *key, const char *value)
+{
+	fprintf(out, ",\"%s\":", key);
+	if (value)
+		json_write_string(out, value, strlen(value));
+	else
+		fputs("null", out);
+}
+
+void diag_print_json(FILE *out, const struct diag *d)
+{
+	fputs("{\"file\":", out);
+	json_write_string(out, d->file ? d->file : "-", strlen(d->file ? d->file : "-"));
+	fprintf(out, ",\"game\":%" PRIu64 ",\"line\":%" PRIu32
+		",\"column\":%" PRIu32 ",\"ply\":%" PRIu32,
+		d->game, d->line, d->col, d->ply);
+	json_key_string(out, "path", d->path);
+	json_key_string(out, "move", d->move[0] ? d->move : NULL);
+	json_key_string(out, "severity", severity_name(d->severity));
+	json_key_string(out, "code", diag_code_name(d->code));
+	json_key_string(out, "message", d->message);
+	fputs("}\n", out);
+}

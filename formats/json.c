@@ -1,0 +1,59 @@
+/* JSON string output that never emits invalid UTF-8. */
+#include "formats.h"
+
+/* Length of the valid UTF-8 sequence at s (1..4), or 0 when invalid. */
+static size_t utf8_length(const unsigned char *s, size_t avail)
+{
+	size_t n;
+	unsigned char c = s[0];
+	if (c < 0xC2 || c > 0xF4)
+		return 0;
+	n = c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+	if (n > avail)
+		return 0;
+	for (size_t i = 1; i < n; i++)
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+	/* Overlong three-byte forms and surrogates are not valid UTF-8. */
+	if (c == 0xE0 && s[1] < 0xA0)
+		return 0;
+	if (c == 0xED && s[1] >= 0xA0)
+		return 0;
+	if (c == 0xF0 && s[1] < 0x90)
+		return 0;
+	if (c == 0xF4 && s[1] >= 0x90)
+		return 0;
+	return n;
+}
+
+void json_write_string(FILE *out, const char *str, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	putc('"', out);
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = s[i];
+		if (c == '"' || c == '\\') {
+			putc('\\', out);
+			putc(c, out);
+		} else if (c == '\n') {
+			fputs("\\n", out);
+		} else if (c == '\r') {
+			fputs("\\r", out);
+		} else if (c == '\t') {
+			fputs("\\t", out);
+		} else if (c < 0x20 || c == 0x7f) {
+			fprintf(out, "\\u%04x", c);
+		} else if (c < 0x80) {
+			putc(c, out);
+		} else {
+			size_t n = utf8_length(s + i, len - i);
+			if (n) {
+				fwrite(s + i, 1, n, out);
+				i += n - 1;
+			} else {
+				fprintf(out, "\\u%04x", c);	/* Latin-1 */
+			}
+		}
+	}
+	putc('"', out);
+}

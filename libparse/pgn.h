@@ -1,0 +1,283 @@
+/* libparse: text to syntax.  PGN games, FEN and SAN as written; no rules.
+ *
+ * Ownership, once for the whole library:
+ * - Everything a game holds (tags, movetext items, strings) lives in that
+ *   game's arena and stays valid until the next pgn_reader_next() call on
+ *   the same reader, or until pgn_reader_close().
+ * - Diagnostics are passed by pointer to a callback and are only valid
+ *   during the call; copy what you keep.
+ * - Functions that can fail return a negative number or NULL and fill a
+ *   struct diag; they never print and never exit.
+ */
+#ifndef PAWNKIT_PGN_H
+#define PAWNKIT_PGN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* ---------------------------------------------------------------- arena */
+
+/* A bump allocator; one per game.  Blocks grow geometrically, reset keeps
+ * the largest block so a stream of games allocates nothing in the steady
+ * state.  Allocation failure aborts via the out-of-memory handler: there is
+ * no sane recovery from it inside a filter. */
+struct arena {
+	struct arena_block *head;
+	size_t used, cap;
+	char *cur;
+};
+
+void arena_init(struct arena *a);
+void *arena_alloc(struct arena *a, size_t size);	/* 8-byte aligned */
+char *arena_strndup(struct arena *a, const char *s, size_t n);
+void arena_reset(struct arena *a);
+void arena_release(struct arena *a);
+
+/* ---------------------------------------------------------- diagnostics */
+
+enum diag_severity { DIAG_NOTE, DIAG_WARNING, DIAG_ERROR };
+
+/* Stable machine-readable codes (the "code" field of --json output). */
+enum diag_code {
+	DC_NONE,
+	/* syntax */
+	DC_SYNTAX,		/* malformed token */
+	DC_TAG_SYNTAX,		/* malformed tag pair */
+	DC_UNTERMINATED,	/* comment, string or variation runs to EOF */
+	DC_UNBALANCED,		/* ')' without '(' */
+	DC_NO_RESULT,		/* movetext without termination marker */
+	DC_LIMIT,		/* a hard limit (game size, depth) was hit */
+	DC_ENCODING,		/* NUL byte or similar, kept as is */
+	/* FEN */
+	DC_FEN,
+	/* moves */
+	DC_ILLEGAL_MOVE,	/* parses, but no legal move matches */
+	DC_AMBIGUOUS_MOVE,	/* several legal moves match */
+	DC_BAD_MOVE,		/* not a move token at all */
+	DC_LENIENT,		/* accepted, but not canonical (missing x, 0-0...) */
+	DC_CHECK_MARK,		/* + or # missing or wrong */
+	DC_NULL_MOVE,		/* -- or Z0 */
+	/* game level */
+	DC_RESULT,		/* Result tag vs marker vs final position */
+	DC_ROSTER,		/* Seven Tag Roster incomplete */
+	DC_VARIANT,		/* unknown or unsupported variant */
+	DC_SETUP,		/* illegal start position */
+	DC_IO,
+	DC__COUNT
+};
+
+const char *diag_code_name(enum diag_code code);	/* "illegal-move" */
+
+#define DIAG_MESSAGE_MAX 240
+#define DIAG_MOVE_MAX 48
+#define DIAG_PATH_MAX 96
+
+struct diag {
+	const char *file;	/* as given by the user, "-" for stdin */
+	uint32_t line, col;	/* 1-based; 0 when not applicable */
+	uint64_t game;		/* 1-based index in the input, 0 none */
+	const char *white, *black;	/* for "game N (White - Black)"; may be NULL */
+	uint32_t ply;		/* 1-based mainline ply, 0 none */
+	char path[DIAG_PATH_MAX];	/* variation path "12(1).3", "" on mainline */
+	char move[DIAG_MOVE_MAX];	/* "23...Nf3" as written, "" none */
+	enum diag_severity severity;
+	enum diag_code code;
+	char message[DIAG_MESSAGE_MAX];
+};
+
+typedef void (*diag_fn)(void *ctx, const struct diag *d);
+
+/* Fills message with printf-style text (truncated, always terminated). */
+void diag_setf(struct diag *d, enum diag_severity sev, enum diag_code code,
+	       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* ------------------------------------------------------------------ PGN */
+
+struct pgn_loc {
+	uint32_t line, col;	/* 1-based */
+};
+
+struct pgn_tag {
+	const char *name;	/* NUL-terminated */
+	const char *value;	/* unescaped, NUL-terminated (may hold NULs: use len) */
+	size_t value_len;
+	struct pgn_loc loc;	/* of the '[' */
+};
+
+enum pgn_item_kind {
+	PI_MOVE,		/* text: the move token without suffix annotations */
+	PI_MOVENUM,		/* number, dots (1 or 3 or more) */
+	PI_NAG,			/* nag: $n, or a suffix !? mapped to its NAG */
+	PI_COMMENT,		/* text: between { } or after ; (without delimiters) */
+	PI_ESCAPE,		/* text: a % line (without the %) */
+	PI_VARIATION,		/* variation: a nested line */
+	PI_RESULT,		/* text: 1-0 0-1 1/2-1/2 * */
+};
+
+struct pgn_line;
+
+struct pgn_item {
+	struct pgn_item *next;
+	enum pgn_item_kind kind;
+	struct pgn_loc loc;
+	const char *text;	/* NUL-terminated, in the arena (or NULL) */
+	uint32_t len;
+	uint32_t number;	/* PI_MOVENUM */
+	uint16_t nag;		/* PI_NAG */
+	uint8_t dots;		/* PI_MOVENUM: 1 or 3 */
+	bool line_comment;	/* PI_COMMENT from ';' */
+	bool suffix;		/* PI_NAG written as !/? glued to the move */
+	struct pgn_line *variation;	/* PI_VARIATION */
+};
+
+/* One line of play: the main line or a variation, in written order. */
+struct pgn_line {
+	struct pgn_item *first, *last;
+	struct pgn_loc open, close;	/* of '(' and ')' for variations */
+};
+
+enum pgn_game_flags {
+	PGN_SYNTAX_ERROR = 1u << 0,	/* reported; the tree may be partial */
+	PGN_NO_RESULT = 1u << 1,	/* no termination marker */
+	PGN_HAS_NUL = 1u << 2,
+	PGN_TOO_LARGE = 1u << 3,	/* over the game size limit: raw only */
+};
+
+struct pgn_game {
+	uint64_t index;		/* 1-based */
+	const char *file;	/* as given */
+	/* The exact bytes of this game as they came, from the end of the
+	 * previous game to the end of this one: concatenating every game's raw
+	 * bytes reproduces the input.  Not NUL-terminated. */
+	const char *raw;
+	size_t raw_len;
+	struct pgn_loc start;	/* first line of the game (first tag) */
+	struct pgn_tag *tags;
+	size_t ntags;
+	struct pgn_line moves;	/* the main line */
+	const char *result;	/* termination marker text, NULL when none */
+	unsigned flags;
+	struct arena arena;
+};
+
+/* Lookup of a tag by exact name; NULL when absent. */
+const struct pgn_tag *pgn_tag_find(const struct pgn_game *g, const char *name);
+const char *pgn_tag_value(const struct pgn_game *g, const char *name);
+
+struct pgn_reader_opts {
+	size_t max_game_bytes;	/* 0: default (64 MiB) */
+	unsigned max_depth;	/* variation nesting; 0: default (256) */
+	bool tags_only;		/* do not build the movetext tree */
+};
+
+struct pgn_reader;
+
+/* Opens path ("-" or NULL for stdin).  Returns NULL and fills *err when the
+ * file cannot be opened. */
+struct pgn_reader *pgn_reader_open(const char *path,
+				   const struct pgn_reader_opts *opts,
+				   struct diag *err);
+/* A reader over a memory buffer (not copied; must outlive the reader). */
+struct pgn_reader *pgn_reader_from_memory(const char *name, const char *buf,
+					  size_t len,
+					  const struct pgn_reader_opts *opts);
+/* Reads the next game into *game.  Syntax problems are reported through
+ * report(ctx, diag) with game index and location, the game is flagged and
+ * still returned (raw bytes intact) so the caller can pass it on.
+ * Returns 1 for a game, 0 at end of input, -1 on an I/O error (*err). */
+int pgn_reader_next(struct pgn_reader *r, struct pgn_game *game,
+		    diag_fn report, void *ctx, struct diag *err);
+void pgn_reader_close(struct pgn_reader *r);
+
+void pgn_game_init(struct pgn_game *g);
+void pgn_game_release(struct pgn_game *g);
+
+/* NAG for a suffix annotation ("!" -> 1, "?" -> 2, "!!" -> 3, "??" -> 4,
+ * "!?" -> 5, "?!" -> 6); 0 when s is not one. */
+int pgn_suffix_nag(const char *s, size_t n);
+
+/* ------------------------------------------------------------------ FEN */
+
+/* Piece letters as written: 'K' 'Q' 'R' 'B' 'N' 'P' 'T' and lower case;
+ * 0 for an empty square. */
+struct fen_square {
+	char piece;		/* first (or only) piece */
+	char second;		/* Pauli "(Nb)": the second piece, else 0 */
+	char code[4];		/* Random Pawns "P{CMC}": "CMC", else "" */
+};
+
+struct fen_syntax {
+	struct fen_square sq[64];	/* a1 = 0, b1 = 1, ... h8 = 63 */
+	char side;			/* 'w' or 'b' */
+	char castling[5];		/* "KQkq" subset or "-" */
+	int ep_square;			/* passed square or -1 */
+	int ep_landing;			/* Random Pawns long form "d3e4": e4; else -1 */
+	uint32_t halfmove, fullmove;
+	bool has_clocks;		/* the last two fields were present */
+	unsigned features;		/* FEN_F_* seen in the board field */
+};
+
+enum fen_features {
+	FEN_F_TANDEM = 1u << 0,
+	FEN_F_CODES = 1u << 1,
+	FEN_F_SHARED = 1u << 2,
+	FEN_F_PLAIN_PAWN = 1u << 3,	/* a pawn without a code */
+};
+
+/* Parses one FEN (extended syntax, any variant).  On error returns -1 and
+ * fills err->col (1-based within s) and a message naming the field. */
+int fen_parse(const char *s, size_t len, struct fen_syntax *out,
+	      struct diag *err);
+
+/* ------------------------------------------------------------------ SAN */
+
+/* One move as written: SAN, LAN or coordinate notation, with the variant
+ * markers.  The syntax layer resolves nothing. */
+enum san_kind {
+	SAN_ORDINARY,
+	SAN_CASTLE_SHORT,
+	SAN_CASTLE_LONG,
+	SAN_FLIP,		/* "c3~" */
+	SAN_NULL,		/* "--", "Z0", "0000", "@@@@" */
+};
+
+enum san_marker { SM_NONE, SM_ROCKET, SM_SHARE, SM_PUSH };
+
+enum san_lenient {
+	SL_ZERO_CASTLE = 1u << 0,	/* 0-0 */
+	SL_LOWER_PIECE = 1u << 1,	/* nf3 */
+	SL_EP_SUFFIX = 1u << 2,		/* e.p. */
+	SL_CAPITAL_FILE = 1u << 3,	/* Regan's E4 for a tandem unit */
+	SL_DASH_CAPTURE = 1u << 4,	/* e4-d5 written for a capture */
+};
+
+struct san {
+	enum san_kind kind;
+	char piece;		/* 'K','Q','R','B','N','T', 'P' for explicit P, 0 pawn */
+	int from_file;		/* 0..7 or -1 */
+	int from_rank;		/* 0..7 or -1 */
+	int to;			/* square 0..63, -1 for castling/null */
+	bool capture;		/* 'x' or ':' written */
+	char victim;		/* Pauli "xB": 'B', else 0 */
+	enum san_marker marker;
+	char promotion;		/* 'Q','R','B','N' or 0 */
+	char check;		/* '+', '#' or 0 */
+	bool coordinate;	/* from and to given in full (LAN or coords) */
+	bool lan;		/* written with '-' or 'x' between squares */
+	unsigned lenient;	/* SL_* forms that were accepted */
+};
+
+/* Parses one move token (no spaces).  Returns 0, or -1 with err->message
+ * saying what was expected (err->col relative to the token, 1-based). */
+int san_parse(const char *s, size_t len, struct san *out, struct diag *err);
+
+/* ---------------------------------------------------------------- utils */
+
+/* Square name "e4" into buf[3]; returns buf. */
+char *square_name(int sq, char buf[3]);
+/* "e4" -> 28, -1 when not a square. */
+int square_parse(const char *s);
+
+#endif

@@ -1,0 +1,229 @@
+/* FEN syntax to a checked position, and a position to canonical FEN. */
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+static int piece_from_letter(char c)
+{
+	static const char letters[] = " PNBRQKT";
+	int color = (c >= 'a' && c <= 'z') ? BLACK : WHITE;
+	char up = (char)(color == BLACK ? c - 32 : c);
+	const char *at = strchr(letters + 1, up);
+	return at ? MAKE_PIECE(color, (int)(at - letters)) : 0;
+}
+
+static int fen_error(struct diag *err, const char *fmt, const char *arg)
+{
+	char msg[DIAG_MESSAGE_MAX];
+	snprintf(msg, sizeof msg, fmt, arg);
+	diag_setf(err, DIAG_ERROR, DC_FEN, "%s", msg);
+	return -1;
+}
+
+/* Token kinds the variant does not allow, named as the user wrote them. */
+static int check_features(const struct fen_syntax *fen, const struct variant *v,
+			  struct diag *err)
+{
+	static const struct { unsigned feature; const char *what; } kinds[] = {
+		{ FEN_F_TANDEM, "a tandem (T/t)" },
+		{ FEN_F_CODES, "a pawn code (P{...})" },
+		{ FEN_F_SHARED, "a shared square ((..))" },
+	};
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if ((fen->features & kinds[i].feature) &&
+		    !(v->fen_features & kinds[i].feature)) {
+			diag_setf(err, DIAG_ERROR, DC_FEN,
+				  "board: %s is not allowed in variant %s",
+				  kinds[i].what, v->id);
+			return -1;
+		}
+	if (v->needs_codes && (fen->features & FEN_F_PLAIN_PAWN))
+		return fen_error(err, "board: every pawn needs a code in %s "
+				 "(P{CMC} for a FIDE pawn)", v->id);
+	return 0;
+}
+
+static int place_pieces(struct position *pos, const struct fen_syntax *fen,
+			struct diag *err)
+{
+	for (int sq = 0; sq < 64; sq++) {
+		const struct fen_square *s = &fen->sq[sq];
+		if (!s->piece)
+			continue;
+		position_put(pos, sq, (uint8_t)piece_from_letter(s->piece));
+		if (s->second)
+			position_put(pos, sq, (uint8_t)piece_from_letter(s->second));
+		if (s->code[0]) {
+			uint8_t code;
+			if (code_parse(s->code, &code) != 0)
+				return fen_error(err, "board: bad pawn code {%s}",
+						 s->code);
+			position_set_code(pos, sq, code);
+		}
+	}
+	return 0;
+}
+
+static int check_kings(const struct position *pos, struct diag *err)
+{
+	static const char *names[2] = { "White", "Black" };
+	for (int c = 0; c < 2; c++) {
+		int n = popcount(pieces_bb(pos, c, KING));
+		if (n != 1)
+			return fen_error(err, n ? "board: %s has more than one king"
+						: "board: %s has no king",
+					 names[c]);
+	}
+	return 0;
+}
+
+static int check_castling(struct position *pos, const char *rights,
+			  struct diag *err)
+{
+	static const struct { char letter; unsigned right; int king, rook; uint8_t color; }
+	table[] = {
+		{ 'K', CASTLE_WK, 4, 7, WHITE }, { 'Q', CASTLE_WQ, 4, 0, WHITE },
+		{ 'k', CASTLE_BK, 60, 63, BLACK }, { 'q', CASTLE_BQ, 60, 56, BLACK },
+	};
+	unsigned set = 0;
+	for (size_t i = 0; i < 4; i++) {
+		if (!strchr(rights, table[i].letter))
+			continue;
+		uint64_t king = pieces_bb(pos, table[i].color, KING);
+		uint64_t rook = pieces_bb(pos, table[i].color, ROOK);
+		if (!(king & BB(table[i].king)) || !(rook & BB(table[i].rook))) {
+			char what[2] = { table[i].letter, 0 };
+			return fen_error(err, "castling: right %s without king and "
+					 "rook on their start squares", what);
+		}
+		set |= table[i].right;
+	}
+	position_set_castling(pos, set);
+	return 0;
+}
+
+int position_from_fen(struct position *pos, const struct fen_syntax *fen,
+		      const struct variant *v, struct diag *err)
+{
+	position_clear(pos, v);
+	if (check_features(fen, v, err) || place_pieces(pos, fen, err) ||
+	    check_kings(pos, err) || check_castling(pos, fen->castling, err))
+		return -1;
+	pos->side = fen->side == 'b' ? BLACK : WHITE;
+	pos->halfmove = fen->halfmove;
+	pos->fullmove = fen->fullmove ? fen->fullmove : 1;
+	if (fen->ep_square >= 0) {
+		int back = pos->side == WHITE ? -8 : 8;
+		int victim = fen->ep_landing >= 0 ? fen->ep_landing
+						  : fen->ep_square + back;
+		pos->ep = (uint8_t)fen->ep_square;
+		pos->ep_victim = (uint8_t)victim;
+	}
+	pos->key = position_compute_key(pos);
+	char why[DIAG_MESSAGE_MAX] = "";
+	if (v->check_setup(pos, why, sizeof why) != 0)
+		return fen_error(err, "%s", why);
+	int them = pos->side ^ 1, k = position_king(pos, them);
+	if (v->attacked(pos, k, pos->side))
+		return fen_error(err, "board: %s, not to move, is in check",
+				 them == WHITE ? "White" : "Black");
+	pos->key = position_compute_key(pos);
+	return 0;
+}
+
+int position_set_fen(struct position *pos, const char *text,
+		     const struct variant *v, struct diag *err)
+{
+	struct fen_syntax fen;
+	if (fen_parse(text, strlen(text), &fen, err) != 0)
+		return -1;
+	return position_from_fen(pos, &fen, v, err);
+}
+
+/* --------------------------------------------------------------- output */
+
+static char piece_letter(uint8_t p)
+{
+	static const char letters[] = " PNBRQKT";
+	char c = letters[PIECE_TYPE(p)];
+	return PIECE_COLOR(p) == BLACK ? (char)(c + 32) : c;
+}
+
+static size_t put_square(const struct position *pos, int sq, char *out)
+{
+	size_t n = 0;
+	if (pos->board2[sq]) {
+		out[n++] = '(';
+		out[n++] = piece_letter(pos->board[sq]);
+		out[n++] = piece_letter(pos->board2[sq]);
+		out[n++] = ')';
+		return n;
+	}
+	out[n++] = piece_letter(pos->board[sq]);
+	if (pos->code[sq]) {
+		char name[4];
+		code_name(pos->code[sq], name);
+		out[n++] = '{';
+		memcpy(out + n, name, 3);
+		n += 3;
+		out[n++] = '}';
+	}
+	return n;
+}
+
+static const char *castling_text(unsigned rights, char buf[5])
+{
+	size_t n = 0;
+	if (rights & CASTLE_WK) buf[n++] = 'K';
+	if (rights & CASTLE_WQ) buf[n++] = 'Q';
+	if (rights & CASTLE_BK) buf[n++] = 'k';
+	if (rights & CASTLE_BQ) buf[n++] = 'q';
+	if (!n) buf[n++] = '-';
+	buf[n] = 0;
+	return buf;
+}
+
+/* The e.p. field: the passed square, and the landing square too when the
+ * victim is not straight behind it (Random Pawns' diagonal double step). */
+static const char *ep_text(const struct position *pos, char buf[5])
+{
+	if (pos->ep == NO_SQUARE)
+		return "-";
+	square_name(pos->ep, buf);
+	int straight = pos->ep + (pos->side == WHITE ? -8 : 8);
+	if (pos->ep_victim != NO_SQUARE && pos->ep_victim != straight)
+		square_name(pos->ep_victim, buf + 2);
+	return buf;
+}
+
+size_t position_to_fen(const struct position *pos, char *buf, size_t size)
+{
+	char board[64 * 6 + 8];
+	size_t n = 0;
+	for (int rank = 7; rank >= 0; rank--) {
+		int empty = 0;
+		for (int file = 0; file < 8; file++) {
+			int sq = SQ(file, rank);
+			if (!pos->board[sq]) {
+				empty++;
+				continue;
+			}
+			if (empty)
+				board[n++] = (char)('0' + empty);
+			empty = 0;
+			n += put_square(pos, sq, board + n);
+		}
+		if (empty)
+			board[n++] = (char)('0' + empty);
+		if (rank)
+			board[n++] = '/';
+	}
+	board[n] = 0;
+	char castle[5], ep[5] = "";
+	int len = snprintf(buf, size, "%s %c %s %s %u %u", board,
+			   pos->side == WHITE ? 'w' : 'b',
+			   castling_text(pos->castling, castle), ep_text(pos, ep),
+			   pos->halfmove, pos->fullmove);
+	return len < 0 ? 0 : (size_t)len < size ? (size_t)len : size - 1;
+}

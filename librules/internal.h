@@ -1,0 +1,109 @@
+/* librules private: bitboard attack tables and helpers shared by the
+ * standard rules and the variants.  Not installed, not for formats/ or cmd/. */
+#ifndef PAWNKIT_RULES_INTERNAL_H
+#define PAWNKIT_RULES_INTERNAL_H
+
+#include "position.h"
+
+#define BB(sq) (1ULL << (sq))
+#define FILE_OF(sq) ((sq) & 7)
+#define RANK_OF(sq) ((sq) >> 3)
+#define SQ(file, rank) ((rank) * 8 + (file))
+/* Rank seen from colour c's side: 0 is its back rank. */
+#define REL_RANK(c, sq) ((c) == WHITE ? RANK_OF(sq) : 7 - RANK_OF(sq))
+/* One square forward for colour c. */
+#define FORWARD(c) ((c) == WHITE ? 8 : -8)
+
+#define FILE_A_BB 0x0101010101010101ULL
+#define FILE_H_BB 0x8080808080808080ULL
+#define RANK_1_BB 0x00000000000000FFULL
+#define RANK_8_BB 0xFF00000000000000ULL
+
+static inline int lsb(uint64_t b) { return __builtin_ctzll(b); }
+static inline int msb(uint64_t b) { return 63 - __builtin_clzll(b); }
+static inline int popcount(uint64_t b) { return __builtin_popcountll(b); }
+static inline int pop_lsb(uint64_t *b)
+{
+	int s = lsb(*b);
+	*b &= *b - 1;
+	return s;
+}
+
+/* Filled once at start-up (constructor in attacks.c). */
+extern uint64_t knight_attacks[64];
+extern uint64_t king_attacks[64];
+extern uint64_t pawn_attacks[2][64];	/* squares a pawn of colour c attacks */
+extern uint64_t between_bb[64][64];	/* squares strictly between, on a line */
+extern uint64_t line_bb[64][64];	/* the whole line through both, or 0 */
+
+/* Slider attacks by magic bitboards (attacks.c): the squares a bishop or
+ * rook on sq reaches, up to and including the first occupied square. */
+struct magic {
+	uint64_t mask;		/* blockers that matter (rays without edges) */
+	uint64_t magic;
+	const uint64_t *attacks;	/* indexed by the top bits of product */
+	unsigned shift;
+};
+extern struct magic bishop_magics[64], rook_magics[64];
+
+static inline uint64_t bishop_attacks(int sq, uint64_t occupied)
+{
+	const struct magic *m = &bishop_magics[sq];
+	return m->attacks[((occupied & m->mask) * m->magic) >> m->shift];
+}
+static inline uint64_t rook_attacks(int sq, uint64_t occupied)
+{
+	const struct magic *m = &rook_magics[sq];
+	return m->attacks[((occupied & m->mask) * m->magic) >> m->shift];
+}
+static inline uint64_t queen_attacks(int sq, uint64_t occupied)
+{
+	return bishop_attacks(sq, occupied) | rook_attacks(sq, occupied);
+}
+
+static inline uint64_t occupied_bb(const struct position *pos)
+{
+	return pos->by_color[WHITE] | pos->by_color[BLACK];
+}
+static inline uint64_t pieces_bb(const struct position *pos, int color,
+				 int type)
+{
+	return pos->by_color[color] & pos->by_type[type];
+}
+
+/* Zobrist keys (attacks.c). */
+extern uint64_t zobrist_piece[16][64];
+extern uint64_t zobrist_piece2[16][64];	/* Pauli second piece */
+extern uint64_t zobrist_code[64][64];	/* [code][square] */
+extern uint64_t zobrist_castling[16];
+extern uint64_t zobrist_ep[65];
+extern uint64_t zobrist_side;
+
+/* Standard chess hooks, for variants that extend it. */
+void standard_generate(const struct position *pos, struct movelist *list);
+bool standard_attacked(const struct position *pos, int sq, int by);
+void standard_make(struct position *pos, move_t m);
+int standard_check_setup(struct position *pos, char *why, size_t n);
+/* The number of moves standard_generate would append (perft's last ply). */
+unsigned standard_count(const struct position *pos);
+/* Every piece of either colour attacking sq (standard moves), with occ as
+ * the occupancy: for attack tests on a board with pieces lifted. */
+uint64_t standard_attackers(const struct position *pos, int sq, uint64_t occ);
+
+/* Shared by variant generators: appends m to out when, after making it on
+ * a copy of pos, the mover's king is not attacked (variant's own attack
+ * test). */
+void add_if_legal(const struct position *pos, move_t m, struct movelist *out);
+/* Common make steps: clears e.p., bumps the clocks, flips the side.
+ * reset_halfmove for pawn moves and captures. */
+void make_finish(struct position *pos, bool reset_halfmove);
+/* Castling rights lost when something leaves or lands on sq. */
+void castling_update(struct position *pos, int from, int to);
+
+static inline void movelist_add(struct movelist *l, move_t m)
+{
+	if (l->count < MOVELIST_MAX)
+		l->moves[l->count++] = m;
+}
+
+#endif

@@ -1,0 +1,263 @@
+/* librules: syntax to legal positions and moves; replay of games.
+ *
+ * One position type serves every variant; what differs is a table of hooks
+ * (struct variant).  Positions are plain values: copy one to keep it.
+ * Move lists and positions are owned by the caller; nothing here allocates
+ * in the move generation or make path.
+ */
+#ifndef PAWNKIT_POSITION_H
+#define PAWNKIT_POSITION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../libparse/pgn.h"
+
+/* Squares: a1 = 0, b1 = 1, ..., h8 = 63.  file = sq & 7, rank = sq >> 3. */
+enum { WHITE = 0, BLACK = 1 };
+enum piece_type { NO_TYPE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, TANDEM,
+		  PIECE_TYPES };
+/* A piece is colour << 3 | type; 0 is an empty square. */
+#define MAKE_PIECE(color, type) ((uint8_t)(((color) << 3) | (type)))
+#define PIECE_TYPE(p) ((p) & 7)
+#define PIECE_COLOR(p) ((p) >> 3)
+#define NO_SQUARE 64
+
+/* Random Pawns code: two bits per direction, bit 0 = may move, bit 1 = may
+ * capture (X 0, M 1, C 2, O 3); left-forward in bits 0-1, forward 2-3,
+ * right-forward 4-5, left and right as seen by the pawn's owner. */
+#define CODE_DIR(code, dir) (((code) >> (2 * (dir))) & 3)
+enum { DIR_LEFT, DIR_FORWARD, DIR_RIGHT };
+enum { CODE_X = 0, CODE_M = 1, CODE_C = 2, CODE_O = 3 };
+#define CODE_FIDE (CODE_C | CODE_M << 2 | CODE_C << 4)
+
+enum castling_rights { CASTLE_WK = 1, CASTLE_WQ = 2, CASTLE_BK = 4,
+		       CASTLE_BQ = 8 };
+
+struct variant;
+
+struct position {
+	uint64_t by_color[2];	/* squares holding at least one piece of that colour */
+	uint64_t by_type[PIECE_TYPES];	/* squares holding at least one of that type */
+	uint8_t board[64];	/* the piece on each square (Pauli: the first) */
+	uint8_t board2[64];	/* Pauli: the second piece on a square, else 0 */
+	uint8_t code[64];	/* Random Pawns: code of the pawn on the square */
+	uint8_t side;		/* WHITE or BLACK to move */
+	uint8_t castling;	/* CASTLE_* bits */
+	uint8_t ep;		/* en-passant (passed) square or NO_SQUARE */
+	uint8_t ep_victim;	/* square of the piece that may be taken e.p. */
+	uint32_t halfmove, fullmove;
+	uint64_t key;		/* Zobrist key: board, side, castling, ep */
+	const struct variant *variant;
+};
+
+/* A move: from, to, promotion type, flags.  A flip has from == to.
+ * Castling is encoded as the king's move (e1g1). */
+typedef uint32_t move_t;
+#define MOVE(from, to, promo, flags) \
+	((move_t)((from) | ((to) << 6) | ((promo) << 12) | ((uint32_t)(flags) << 16)))
+#define MOVE_FROM(m) ((int)((m) & 63))
+#define MOVE_TO(m) ((int)(((m) >> 6) & 63))
+#define MOVE_PROMO(m) ((int)(((m) >> 12) & 15))
+#define MOVE_FLAGS(m) ((unsigned)((m) >> 16))
+#define MOVE_NONE ((move_t)0)
+
+enum move_flags {
+	MF_CAPTURE = 1u << 0,	/* removes an enemy piece (also e.p.) */
+	MF_DOUBLE = 1u << 1,	/* two-square move that sets the e.p. square */
+	MF_EP = 1u << 2,	/* en-passant capture */
+	MF_CASTLE = 1u << 3,
+	MF_ROCKET = 1u << 4,	/* tandem rocket */
+	MF_PUSH = 1u << 5,	/* pushpawn push */
+	MF_FLIP = 1u << 6,	/* random pawns flip */
+	MF_SHARE = 1u << 7,	/* Pauli: ends sharing a square with one piece */
+	MF_UNIT = 1u << 8,	/* tandem moves as a unit */
+	MF_MOVER2 = 1u << 9,	/* Pauli: the second piece of the origin moves */
+	MF_VICTIM2 = 1u << 10,	/* Pauli: the second piece of the target is taken */
+	MF_NULL = 1u << 11,	/* null move ("--") */
+};
+
+/* How each kind of move is encoded (one convention for generators, make,
+ * notation and resolution):
+ * - castling: the king's move e1g1 / e1c1, MF_CASTLE.
+ * - pawn double step (any variant), EMAP B/N/K double step, tandem unit or
+ *   member two-square move, Random Pawns two-square non-capture: MF_DOUBLE;
+ *   make sets ep = passed square, ep_victim = to.
+ * - en passant: to = pos->ep, MF_EP | MF_CAPTURE; the piece taken stands on
+ *   pos->ep_victim.
+ * - tandem: a move from a TANDEM square is a member move unless MF_UNIT;
+ *   rocket: from = the tandem's square, to = two squares forward,
+ *   MF_ROCKET (the back pawn goes to from - forward).
+ * - push: from = the pushing pawn, to = the square in front (the enemy
+ *   pawn's), MF_PUSH; the enemy pawn goes to to + forward.
+ * - flip: from == to, MF_FLIP (the new code follows from the old one).
+ * - Pauli: MF_MOVER2 when board2[from] moves, MF_VICTIM2 when the capture
+ *   takes board2[to]; MF_SHARE when the mover ends beside another piece
+ *   without capturing it.
+ * - promotion: MOVE_PROMO is the new piece type (KNIGHT..QUEEN), else 0. */
+#define MOVELIST_MAX 512
+struct movelist {
+	unsigned count;
+	move_t moves[MOVELIST_MAX];
+};
+
+/* The hooks of one variant.  Every variant fills all of them (standard's
+ * are exported for variants that extend standard chess). */
+struct variant {
+	const char *id;		/* "tandem" */
+	const char *pgn_name;	/* written [Variant "..."]; NULL for standard */
+	const char *start_fen;
+	unsigned fen_features;	/* FEN_F_* tokens allowed besides plain pieces */
+	bool needs_codes;	/* every pawn must carry a code */
+	/* All legal moves of the side to move (appended to list). */
+	void (*generate)(const struct position *pos, struct movelist *list);
+	/* Is sq attacked by colour by, with every capture the variant gives?
+	 * (Pauli: a piece on sq itself does not attack it.) */
+	bool (*attacked)(const struct position *pos, int sq, int by);
+	/* Plays a legal move (from generate) on pos. */
+	void (*make)(struct position *pos, move_t m);
+	/* Variant checks of a position read from FEN, beyond the common ones
+	 * (token kinds, one king each, side not to move not in check); may
+	 * complete it (the e.p. victim square).  0, or -1 with a message. */
+	int (*check_setup)(struct position *pos, char *why, size_t n);
+	/* K v K, K+N v K, K+B(s) v K(+B(s)) same colour cannot mate here. */
+	bool fide_material;
+};
+
+extern const struct variant variant_standard, variant_tandem, variant_emap,
+	variant_randompawns, variant_randompawns_flip, variant_pushpawn,
+	variant_pushpawn_4th, variant_pauli;
+
+/* Every variant, standard first; *n gets the count. */
+const struct variant *const *variant_all(size_t *n);
+const struct variant *variant_by_id(const char *id);
+/* A [Variant] tag value: names and aliases as VARIANTS.md lists them;
+ * case, spaces, '-', '_', parentheses and a trailing "chess" ignored. */
+const struct variant *variant_by_name(const char *name);
+/* "standard, tandem, emap, ..." for error messages. */
+const char *variant_id_list(void);
+
+/* ------------------------------------------------------------ positions */
+
+void position_clear(struct position *pos, const struct variant *v);
+void position_start(struct position *pos, const struct variant *v);
+/* Builds a position from FEN syntax for variant v: checks the tokens the
+ * variant allows and that the position is legal.  0, or -1 with *err. */
+int position_from_fen(struct position *pos, const struct fen_syntax *fen,
+		      const struct variant *v, struct diag *err);
+/* fen_parse + position_from_fen. */
+int position_set_fen(struct position *pos, const char *fen,
+		     const struct variant *v, struct diag *err);
+/* Canonical FEN (NOTATION.md) into buf; returns its length. */
+size_t position_to_fen(const struct position *pos, char *buf, size_t n);
+#define FEN_MAX 256
+
+/* Piece primitives keeping bitboards and key in step (for variant code).
+ * A square holding two pieces (Pauli) keeps them in canonical order: White
+ * first, then K Q R B N P; so equal positions have equal keys. */
+void position_put(struct position *pos, int sq, uint8_t piece);	/* adds one */
+void position_remove(struct position *pos, int sq);	/* all, and the code */
+/* Removes one piece (slot 0: board, 1: board2) and returns it. */
+uint8_t position_remove_one(struct position *pos, int sq, int slot);
+void position_set_code(struct position *pos, int sq, uint8_t code);
+void position_set_ep(struct position *pos, int ep, int victim);
+void position_set_castling(struct position *pos, unsigned rights);
+void position_flip_side(struct position *pos);
+uint64_t position_compute_key(const struct position *pos);
+
+int position_king(const struct position *pos, int color);	/* NO_SQUARE none */
+bool position_in_check(const struct position *pos);
+void position_legal_moves(const struct position *pos, struct movelist *list);
+void position_make(struct position *pos, move_t m);
+/* A null move: side flips, e.p. cleared (never when in check). */
+void position_make_null(struct position *pos);
+
+enum position_state {
+	PS_ONGOING, PS_CHECKMATE, PS_STALEMATE, PS_INSUFFICIENT
+};
+enum position_state position_state(const struct position *pos);
+
+uint64_t perft(const struct position *pos, unsigned depth);
+
+/* ------------------------------------------------------------- notation */
+
+enum notation { NOTATION_SAN, NOTATION_LAN, NOTATION_UCI, NOTATION_FIGURINE };
+
+/* Writes m (legal in pos) in the notation; returns the length.
+ * SAN carries + / # (it plays the move to know). */
+size_t move_write(const struct position *pos, move_t m, enum notation n,
+		  char *buf, size_t size);
+#define MOVE_TEXT_MAX 32
+
+/* Resolves a parsed move against pos.  Returns 0 when exactly one legal
+ * move fits the text as written, 1 when it fits only leniently (a warning
+ * is put in *warn: missing x, missing marker, wrong check mark...), -1
+ * when none or several fit (*err says which candidates, or why none).
+ * In strict mode lenient matches are errors. */
+int move_resolve(const struct position *pos, const struct san *san,
+		 bool strict, move_t *out, struct diag *warn, struct diag *err);
+
+/* --------------------------------------------------------------- replay */
+
+struct replay_opts {
+	const struct variant *variant;	/* for games without a [Variant] tag */
+	bool force_variant;	/* variant wins over the game's tag */
+	bool strict;		/* warnings are errors */
+};
+
+/* What the visitor sees for every move, mainline and variations. */
+struct replay_step {
+	const struct pgn_item *item;	/* the PI_MOVE item */
+	const struct position *before, *after;
+	move_t move;
+	unsigned depth;		/* 0 on the main line */
+	uint32_t ply;		/* ply number from the game's start, 1-based */
+};
+
+struct replay_visitor {
+	void *ctx;
+	void (*start)(void *ctx, const struct position *start);
+	void (*move)(void *ctx, const struct replay_step *step);
+	void (*enter)(void *ctx, const struct pgn_line *var, unsigned depth);
+	void (*leave)(void *ctx, const struct pgn_line *var, unsigned depth);
+};
+
+enum game_end {
+	GE_NONE, GE_CHECKMATE, GE_STALEMATE, GE_INSUFFICIENT, GE_REPETITION,
+	GE_FIFTY
+};
+
+struct replay_result {
+	const struct variant *variant;	/* NULL when the tag was unknown */
+	unsigned errors, warnings;
+	uint32_t plies;		/* main line plies replayed */
+	bool plies_complete;	/* the main line replayed to its end */
+	enum game_end end;	/* how the main line's final position stands */
+	struct position final;	/* after the last main-line move replayed */
+};
+
+/* Replays g (variations from their branch points).  Each problem goes to
+ * report(ctx, diag).  Returns 0 when the game is valid, 1 when not. */
+int game_replay(const struct pgn_game *g, const struct replay_opts *opts,
+		const struct replay_visitor *visitor, diag_fn report,
+		void *report_ctx, struct replay_result *result);
+
+/* Start position of a game: [Variant], [SetUp]/[FEN], [PawnTypes].
+ * 0, or -1 with *err (unknown variant, bad FEN...). */
+int game_start_position(const struct pgn_game *g,
+			const struct replay_opts *opts, struct position *pos,
+			struct diag *err);
+
+/* Random Pawns: 16 d20 rolls from seed (reproducible), codes on the
+ * start-position pawns. */
+void randompawns_roll(struct position *pos, uint64_t seed);
+/* Applies a [PawnTypes] value; 0, or -1 with *err. */
+int pawntypes_apply(struct position *pos, const char *value,
+		    struct diag *err);
+/* d20 number (1..20) to code, and code to its letters "CMC". */
+uint8_t code_from_d20(int n);
+int code_parse(const char *s, uint8_t *code);	/* "CMC" -> code; 0 / -1 */
+void code_name(uint8_t code, char buf[4]);
+
+#endif

@@ -1,0 +1,366 @@
+/* Replay of a parsed game: every move of the main line and of every
+ * variation (from its branch point) under the game's variant; checks of
+ * check marks, result and roster; the end state of the main line. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+struct replay {
+	const struct pgn_game *g;
+	const struct replay_opts *opts;
+	const struct replay_visitor *visitor;
+	diag_fn report;
+	void *report_ctx;
+	struct replay_result *res;
+	const char *white, *black;
+	/* Keys of the main line's positions, for repetition. */
+	uint64_t *keys;
+	size_t nkeys, cap;
+	uint64_t keys_local[256];
+};
+
+/* Where a diagnostic points and which move it is about. */
+struct site {
+	const struct pgn_item *item;	/* NULL: the game as a whole */
+	const struct position *before;	/* for the move label */
+	const char *path;
+	uint32_t ply;
+};
+
+static void emit(struct replay *r, struct diag *d, const struct site *at)
+{
+	if (d->severity == DIAG_WARNING && r->opts->strict)
+		d->severity = DIAG_ERROR;
+	if (d->severity == DIAG_ERROR)
+		r->res->errors++;
+	else if (d->severity == DIAG_WARNING)
+		r->res->warnings++;
+	d->file = r->g->file;
+	d->game = r->g->index;
+	d->white = r->white;
+	d->black = r->black;
+	d->move[0] = d->path[0] = 0;
+	d->ply = 0;
+	if (at && at->item) {
+		d->line = at->item->loc.line;
+		d->col = at->item->loc.col;
+	}
+	if (at && at->before && at->item) {
+		snprintf(d->move, sizeof d->move, "%u%s%s", at->before->fullmove,
+			 at->before->side == WHITE ? "." : "...", at->item->text);
+		snprintf(d->path, sizeof d->path, "%s", at->path);
+		d->ply = at->ply;
+	}
+	if (r->report)
+		r->report(r->report_ctx, d);
+}
+
+static void push_key(struct replay *r, uint64_t key)
+{
+	if (r->nkeys == r->cap) {
+		size_t cap = r->cap * 2;
+		uint64_t *grown = r->keys == r->keys_local
+					  ? malloc(cap * sizeof *grown)
+					  : realloc(r->keys, cap * sizeof *grown);
+		if (!grown)
+			return;	/* repetition detection degrades, nothing else */
+		if (r->keys == r->keys_local)
+			memcpy(grown, r->keys_local, sizeof r->keys_local);
+		r->keys = grown;
+		r->cap = cap;
+	}
+	r->keys[r->nkeys++] = key;
+}
+
+/* Ply number (1-based, from the game's start) of the move played from pos. */
+static uint32_t ply_of(const struct position *pos)
+{
+	return (pos->fullmove - 1) * 2 + pos->side + 1;
+}
+
+/* The written check mark against what the move does. */
+static void check_mark(struct replay *r, char written,
+		       const struct position *after, const struct site *at)
+{
+	bool check = position_in_check(after);
+	if (!check && !written)
+		return;
+	char actual = 0;
+	if (check) {
+		struct movelist replies;
+		position_legal_moves(after, &replies);
+		actual = replies.count ? '+' : '#';
+	}
+	if (written == actual)
+		return;
+	struct diag d = { 0 };
+	if (!written)
+		diag_setf(&d, DIAG_WARNING, DC_CHECK_MARK,
+			  "missing '%c': the move %s", actual,
+			  actual == '#' ? "mates" : "gives check");
+	else if (!actual)
+		diag_setf(&d, DIAG_WARNING, DC_CHECK_MARK,
+			  "'%c' written but the move gives no check", written);
+	else
+		diag_setf(&d, DIAG_WARNING, DC_CHECK_MARK,
+			  "'%c' written but the move %s", written,
+			  actual == '#' ? "mates" : "does not mate");
+	emit(r, &d, at);
+}
+
+static int play_null(struct replay *r, struct position *pos,
+		     const struct site *at)
+{
+	struct diag d = { 0 };
+	if (position_in_check(pos)) {
+		diag_setf(&d, DIAG_ERROR, DC_NULL_MOVE,
+			  "null move while in check");
+		emit(r, &d, at);
+		return -1;
+	}
+	diag_setf(&d, DIAG_WARNING, DC_NULL_MOVE, "null move");
+	emit(r, &d, at);
+	position_make_null(pos);
+	return 0;
+}
+
+static const char *code_label(enum diag_code code)
+{
+	switch (code) {
+	case DC_ILLEGAL_MOVE: return "illegal move: ";
+	case DC_AMBIGUOUS_MOVE: return "ambiguous move: ";
+	case DC_BAD_MOVE: return "not a move: ";
+	default: return "";
+	}
+}
+
+/* Prefixes the kind of problem ("illegal move: ") to a library message. */
+static void emit_labelled(struct replay *r, struct diag *d,
+			  const struct site *at)
+{
+	char msg[DIAG_MESSAGE_MAX];
+	snprintf(msg, sizeof msg, "%s", d->message);
+	diag_setf(d, d->severity, d->code, "%s%s", code_label(d->code), msg);
+	emit(r, d, at);
+}
+
+/* Plays item on *pos.  0 when it was played, -1 when it could not be. */
+static int play_move(struct replay *r, const struct pgn_item *item,
+		     struct position *pos, unsigned depth, const char *path)
+{
+	struct site at = { item, pos, path, ply_of(pos) };
+	struct san san;
+	struct diag err = { 0 }, warn = { 0 };
+	if (san_parse(item->text, item->len, &san, &err) != 0) {
+		err.severity = DIAG_ERROR;
+		err.code = DC_BAD_MOVE;
+		emit_labelled(r, &err, &at);
+		return -1;
+	}
+	struct position before = *pos;
+	at.before = &before;
+	if (san.kind == SAN_NULL)
+		return play_null(r, pos, &at);
+	move_t m;
+	int rc = move_resolve(pos, &san, r->opts->strict, &m, &warn, &err);
+	if (rc < 0) {
+		err.severity = DIAG_ERROR;
+		emit_labelled(r, &err, &at);
+		return -1;
+	}
+	if (rc > 0)
+		emit(r, &warn, &at);
+	position_make(pos, m);
+	check_mark(r, san.check, pos, &at);
+	if (r->visitor && r->visitor->move) {
+		struct replay_step step = { item, &before, pos, m, depth, at.ply };
+		r->visitor->move(r->visitor->ctx, &step);
+	}
+	return 0;
+}
+
+static void replay_line(struct replay *r, const struct pgn_line *line,
+			const struct position *start, unsigned depth,
+			const char *path);
+
+/* A variation replaces the move just played: it starts from before it. */
+static void play_variation(struct replay *r, const struct pgn_item *item,
+			   const struct position *branch, unsigned depth,
+			   const char *path, unsigned nth)
+{
+	char sub[DIAG_PATH_MAX];
+	snprintf(sub, sizeof sub, "%s%s%u(%u)", path, *path ? "." : "",
+		 ply_of(branch), nth);
+	if (r->visitor && r->visitor->enter)
+		r->visitor->enter(r->visitor->ctx, item->variation, depth + 1);
+	replay_line(r, item->variation, branch, depth + 1, sub);
+	if (r->visitor && r->visitor->leave)
+		r->visitor->leave(r->visitor->ctx, item->variation, depth + 1);
+}
+
+static void variation_without_move(struct replay *r,
+				   const struct pgn_item *item)
+{
+	struct diag d = { 0 };
+	diag_setf(&d, DIAG_ERROR, DC_SYNTAX,
+		  "a variation must follow the move it replaces");
+	struct site at = { item, NULL, "", 0 };
+	emit(r, &d, &at);
+}
+
+static void replay_line(struct replay *r, const struct pgn_line *line,
+			const struct position *start, unsigned depth,
+			const char *path)
+{
+	struct position cur = *start, before = *start;
+	bool any_move = false, dead = false, branch_ok = false;
+	unsigned nth = 0;
+	for (const struct pgn_item *it = line->first; it; it = it->next) {
+		if (it->kind == PI_MOVE) {
+			/* After a failed move the rest of the line cannot be
+			 * replayed; variations replacing the failed move can. */
+			branch_ok = !dead;
+			if (dead)
+				continue;
+			before = cur;
+			any_move = true;
+			nth = 0;
+			dead = play_move(r, it, &cur, depth, path) != 0;
+			if (!dead && depth == 0) {
+				r->res->plies++;
+				push_key(r, cur.key);
+			}
+		} else if (it->kind == PI_VARIATION) {
+			if (!any_move)
+				variation_without_move(r, it);
+			else if (branch_ok)
+				play_variation(r, it, &before, depth, path, ++nth);
+		}
+	}
+	if (depth == 0) {
+		r->res->final = cur;
+		r->res->plies_complete = !dead;
+	}
+}
+
+/* ------------------------------------------------------- end of game */
+
+static int occurrences(const struct replay *r, uint64_t key, unsigned span)
+{
+	int n = 0;
+	for (size_t i = r->nkeys, seen = 0; i > 0 && seen <= span; i--, seen++)
+		n += r->keys[i - 1] == key;
+	return n;
+}
+
+static enum game_end final_state(const struct replay *r,
+				 const struct position *pos)
+{
+	switch (position_state(pos)) {
+	case PS_CHECKMATE: return GE_CHECKMATE;
+	case PS_STALEMATE: return GE_STALEMATE;
+	case PS_INSUFFICIENT: return GE_INSUFFICIENT;
+	case PS_ONGOING: break;
+	}
+	if (occurrences(r, pos->key, pos->halfmove) >= 3)
+		return GE_REPETITION;
+	return pos->halfmove >= 100 ? GE_FIFTY : GE_NONE;
+}
+
+static const struct pgn_item *result_item(const struct pgn_game *g)
+{
+	const struct pgn_item *found = NULL;
+	for (const struct pgn_item *it = g->moves.first; it; it = it->next)
+		if (it->kind == PI_RESULT)
+			found = it;
+	return found;
+}
+
+/* The result the final position forces, or NULL when it forces none. */
+static const char *forced_result(const struct replay_result *res)
+{
+	if (res->end == GE_CHECKMATE)
+		return res->final.side == WHITE ? "0-1" : "1-0";
+	if (res->end == GE_STALEMATE)
+		return "1/2-1/2";
+	return NULL;
+}
+
+static void check_result(struct replay *r)
+{
+	const char *tag = pgn_tag_value(r->g, "Result");
+	const char *marker = r->g->result;
+	struct site at = { result_item(r->g), NULL, "", 0 };
+	struct diag d = { 0 };
+	if (tag && marker && strcmp(tag, marker) != 0) {
+		diag_setf(&d, DIAG_WARNING, DC_RESULT,
+			  "[Result \"%.20s\"] but the movetext ends with %s",
+			  tag, marker);
+		emit(r, &d, &at);
+	}
+	const char *forced = forced_result(r->res);
+	const char *stated = marker ? marker : tag;
+	if (forced && r->res->plies_complete && stated &&
+	    strcmp(forced, stated) != 0) {
+		diag_setf(&d, DIAG_WARNING, DC_RESULT,
+			  "the game ends in %s, so the result is %s, not %s",
+			  r->res->end == GE_CHECKMATE ? "checkmate" : "stalemate",
+			  forced, stated);
+		emit(r, &d, &at);
+	}
+}
+
+static void check_roster(struct replay *r)
+{
+	static const char *const roster[] = { "Event", "Site", "Date", "Round",
+					      "White", "Black", "Result" };
+	char missing[80] = "";
+	size_t n = 0;
+	for (size_t i = 0; i < 7; i++)
+		if (!pgn_tag_find(r->g, roster[i]))
+			n += (size_t)snprintf(missing + n, sizeof missing - n,
+					      "%s%s", n ? ", " : "", roster[i]);
+	if (!n)
+		return;
+	struct diag d = { 0 };
+	diag_setf(&d, DIAG_WARNING, DC_ROSTER,
+		  "Seven Tag Roster incomplete: no %s", missing);
+	d.line = r->g->start.line;
+	d.col = r->g->start.col;
+	emit(r, &d, NULL);
+}
+
+int game_replay(const struct pgn_game *g, const struct replay_opts *opts,
+		const struct replay_visitor *visitor, diag_fn report,
+		void *report_ctx, struct replay_result *res)
+{
+	struct replay r = { .g = g, .opts = opts, .visitor = visitor,
+			    .report = report, .report_ctx = report_ctx,
+			    .res = res };
+	r.keys = r.keys_local;
+	r.cap = sizeof r.keys_local / sizeof r.keys_local[0];
+	r.white = pgn_tag_value(g, "White");
+	r.black = pgn_tag_value(g, "Black");
+	memset(res, 0, sizeof *res);
+
+	struct position start;
+	struct diag err = { 0 };
+	if (game_start_position(g, opts, &start, &err) != 0) {
+		emit(&r, &err, NULL);
+		return 1;
+	}
+	res->variant = start.variant;
+	push_key(&r, start.key);
+	if (visitor && visitor->start)
+		visitor->start(visitor->ctx, &start);
+	replay_line(&r, &g->moves, &start, 0, "");
+	if (res->plies_complete)
+		res->end = final_state(&r, &res->final);
+	check_result(&r);
+	check_roster(&r);
+	if (r.keys != r.keys_local)
+		free(r.keys);
+	return res->errors ? 1 : 0;
+}

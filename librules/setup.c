@@ -1,0 +1,86 @@
+/* A game's start position from its tags: [Variant], [SetUp]/[FEN],
+ * [PawnTypes]. */
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* Points err at the tag; col at the value when the tag is laid out as
+ * the PGN Standard's export format has it ([Name "value"]). */
+static void at_tag(struct diag *err, const struct pgn_tag *tag,
+		   uint32_t col_in_value)
+{
+	err->line = tag->loc.line;
+	err->col = tag->loc.col;
+	if (col_in_value)
+		err->col += (uint32_t)strlen(tag->name) + 2 + col_in_value;
+}
+
+static const struct variant *game_variant(const struct pgn_game *g,
+					  const struct replay_opts *opts,
+					  struct diag *err)
+{
+	const struct variant *fallback = opts->variant ? opts->variant
+						       : &variant_standard;
+	const struct pgn_tag *tag = pgn_tag_find(g, "Variant");
+	if (!tag || opts->force_variant)
+		return fallback;
+	const struct variant *v = variant_by_name(tag->value);
+	if (!v) {
+		diag_setf(err, DIAG_ERROR, DC_VARIANT,
+			  "unknown variant \"%.60s\" (known: %s)", tag->value,
+			  variant_id_list());
+		at_tag(err, tag, 0);
+	}
+	return v;
+}
+
+static int apply_fen(const struct pgn_game *g, const struct variant *v,
+		     struct position *pos, struct diag *err)
+{
+	const struct pgn_tag *fen = pgn_tag_find(g, "FEN");
+	if (!fen) {
+		position_start(pos, v);
+		return 0;
+	}
+	if (position_set_fen(pos, fen->value, v, err) == 0)
+		return 0;
+	char why[DIAG_MESSAGE_MAX];
+	snprintf(why, sizeof why, "%s", err->message);
+	diag_setf(err, DIAG_ERROR, DC_FEN, "[FEN]: %s", why);
+	at_tag(err, fen, err->col);
+	return -1;
+}
+
+static int apply_pawn_types(const struct pgn_game *g, const struct variant *v,
+			    struct position *pos, struct diag *err)
+{
+	const struct pgn_tag *types = pgn_tag_find(g, "PawnTypes");
+	bool has_fen = pgn_tag_find(g, "FEN") != NULL;
+	if (!v->needs_codes || has_fen)
+		return 0;
+	if (!types) {
+		diag_setf(err, DIAG_ERROR, DC_SETUP,
+			  "%s game without [PawnTypes] or [FEN]: the pawns "
+			  "have no codes", v->id);
+		err->line = g->start.line;
+		err->col = g->start.col;
+		return -1;
+	}
+	if (pawntypes_apply(pos, types->value, err) == 0)
+		return 0;
+	at_tag(err, types, 0);
+	return -1;
+}
+
+int game_start_position(const struct pgn_game *g,
+			const struct replay_opts *opts, struct position *pos,
+			struct diag *err)
+{
+	const struct variant *v = game_variant(g, opts, err);
+	if (!v)
+		return -1;
+	if (apply_fen(g, v, pos, err) || apply_pawn_types(g, v, pos, err))
+		return -1;
+	return 0;
+}

@@ -1,0 +1,29 @@
+#!/bin/sh
+# Installs what pawnkit needs to build and test on Debian (12+), when run as
+# root; otherwise says exactly what to install.  Idempotent and quiet when
+# everything is there.
+set -eu
+need="gcc make pkg-config libpcre2-dev libcmocka-dev xz-utils"
+# Independent oracles for the tests (skipped when absent, installed here).
+want="pgn-extract stockfish libxml2-utils librsvg2-bin"
+missing=""
+for p in $need $want; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+		missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+	echo "deps: installing:$missing" >&2
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq >/dev/null
+	# shellcheck disable=SC2086
+	apt-get install -y -qq --no-install-recommends $missing >/dev/null
+	exit 0
+fi
+for p in $need; do
+	case " $missing " in *" $p "*)
+		echo "deps: missing packages; run: sudo apt-get install$missing" >&2
+		exit 1 ;;
+	esac
+done
+echo "deps: optional test oracles missing (tests using them skip):$missing" >&2
