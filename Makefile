@@ -70,6 +70,7 @@ check: deps
 	@$(MAKE) --no-print-directory all build-tests
 	@sh tests/run-unit.sh $(UNIT_BIN)
 	@sh tests/e2e/run.sh $(B)/bin
+	@sh tests/e2e/check-docs.sh $(B)/bin
 
 demo: deps
 	@$(MAKE) --no-print-directory all
@@ -103,3 +104,14 @@ clean:
 .PHONY: all deps check demo install uninstall clean build-tests
 
 -include $(shell find $(B)/obj -name '*.d' 2>/dev/null)
+
+# ---------------------------------------------------------------- benchmark
+
+bench: deps
+	@$(MAKE) --no-print-directory all
+	@sh bench/run.sh $(B)/bin full
+
+bench-quick: all
+	@RUNS=1 sh bench/run.sh $(B)/bin quick
+
+.PHONY: bench bench-quick

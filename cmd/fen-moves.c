@@ -11,13 +11,15 @@
 const char *argp_program_version = "fen-moves (pawnkit) " PAWNKIT_VERSION;
 const char *argp_program_bug_address = PAWNKIT_BUGS;
 
-enum { OPT_VARIANT = 256, OPT_NOTATION, OPT_PERFT, OPT_DIVIDE, OPT_ROLL };
+enum { OPT_VARIANT = 256, OPT_NOTATION, OPT_PERFT, OPT_DIVIDE, OPT_ROLL,
+       OPT_START };
 
 static const struct argp_option options[] = {
 	{ "variant", OPT_VARIANT, "ID", 0, "Rules to apply (default: standard)", 0 },
 	{ "notation", OPT_NOTATION, "NOTATION", 0, "san (default), lan, uci or figurine", 0 },
 	{ "perft", OPT_PERFT, "N", 0, "Count the leaf nodes of the move tree N plies deep", 0 },
 	{ "divide", OPT_DIVIDE, NULL, 0, "With --perft: the count below each move, then the total", 0 },
+	{ "start", OPT_START, NULL, 0, "Use the variant's start position (instead of FEN arguments or standard input)", 0 },
 	{ "roll", OPT_ROLL, "SEED", 0, "Print a Random Pawns start position rolled from SEED (16 d20 rolls) and exit", 0 },
 	{ 0 }
 };
@@ -27,7 +29,7 @@ struct fen_moves {
 	enum notation notation;
 	int perft_depth;	/* -1: list the moves */
 	bool divide;
-	bool roll;
+	bool roll, start;
 	uint64_t seed;
 	unsigned positions;
 };
@@ -68,6 +70,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		f->perft_depth = (int)n;
 		break;
 	case OPT_DIVIDE: f->divide = true; break;
+	case OPT_START: f->start = true; break;
 	case OPT_ROLL:
 		if (parse_number(arg, UINT64_MAX, &n) != 0)
 			argp_error(state, "--roll: '%s' is not a number", arg);
@@ -177,6 +180,7 @@ int main(int argc, char **argv)
 	};
 	struct fen_moves f = { .variant = &variant_standard, .perft_depth = -1 };
 	int first, status = 0;
+	argp_err_exit_status = EXIT_TROUBLE;
 	argp_parse(&argp, argc, argv, 0, &first, &f);
 	if (f.roll) {
 		struct position pos;
@@ -189,7 +193,9 @@ int main(int argc, char **argv)
 		puts(fen);
 		return output_close(stdout, "standard output") ? EXIT_TROUBLE : 0;
 	}
-	if (first == argc)
+	if (f.start)
+		status = handle(&f, f.variant->start_fen, "start position");
+	else if (first == argc)
 		status = read_stdin(&f);
 	for (int i = first; i < argc; i++) {
 		char where[32];

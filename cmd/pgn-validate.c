@@ -118,6 +118,7 @@ int main(int argc, char **argv)
 	};
 	struct validate v = { 0 };
 	int first;
+	argp_err_exit_status = EXIT_TROUBLE;
 	argp_parse(&argp, argc, argv, 0, &first, &v);
 	if (v.output_path)
 		v.output = output_open(v.output_path);

@@ -3,8 +3,9 @@
  * Sliders use "fancy" magic bitboards: the blockers that matter for a
  * square (its rays without the board edge) are multiplied by a magic
  * number so that their top bits index a table of precomputed attack sets.
- * The magics are found here at start-up by a search with a fixed seed, so
- * every run builds the same tables; the search takes a few milliseconds. */
+ * The magics come from a search with a fixed seed (below); the numbers it
+ * finds are written down, so start-up only checks them while filling the
+ * tables, and searches again only for one that would not fit. */
 #include "internal.h"
 
 uint64_t knight_attacks[64];
@@ -129,44 +130,110 @@ static uint64_t relevant_mask(int sq, int first)
 	return m;
 }
 
-/* Tries magics until one maps every blocker subset of sq without a harmful
- * collision; fills table.  The epoch array marks the slots written by the
- * current try, so a failed try needs no clearing. */
-static void find_magic(int sq, int first, struct magic *m, uint64_t *table,
-		       uint64_t *state)
+/* Magics the search below finds from its fixed seed, written down so that
+ * start-up only checks and fills them (the search itself takes 0.2 s, too
+ * long for a filter that may run once per file). */
+static const uint64_t rook_known[64] = {
+	0x0180001440006180ULL, 0x00C0400010002000ULL, 0x4080100020000882ULL,
+	0x0100041000200900ULL, 0x0200201002000408ULL, 0x0280020080140009ULL,
+	0x4280020001000880ULL, 0x0100008219204300ULL, 0x0800801080204000ULL,
+	0x0000804000802000ULL, 0x0000802000801000ULL, 0xC009002100081004ULL,
+	0x0002000A000E0620ULL, 0x8002000802000410ULL, 0x1008808002001100ULL,
+	0x0840800051002080ULL, 0x0800218000824000ULL, 0x0290024040002005ULL,
+	0x0080808010002000ULL, 0x0882828010000800ULL, 0x001E020004081020ULL,
+	0x4002008080040002ULL, 0x60000400182A8110ULL, 0x0200020001009844ULL,
+	0x1048400080208000ULL, 0x0040400080200080ULL, 0x2410080020040020ULL,
+	0x0240080080100080ULL, 0x0520040080080080ULL, 0x2004040080800200ULL,
+	0x0001100400480201ULL, 0x0134004200008431ULL, 0x0180204000800080ULL,
+	0x2220400081002100ULL, 0x0600802008801000ULL, 0x0A10010008080080ULL,
+	0x5204000800800480ULL, 0x4000800200800400ULL, 0x000A080204000110ULL,
+	0x0016290042000884ULL, 0xF004208040028000ULL, 0x0210002000404000ULL,
+	0x0401012001450010ULL, 0x4010008008008011ULL, 0x4200080100050010ULL,
+	0x08A1000400030008ULL, 0x0241460810840019ULL, 0x4001040040820001ULL,
+	0x0008800048210900ULL, 0x1500401000200040ULL, 0x0080108042022600ULL,
+	0x0000210079100300ULL, 0x400C010800048080ULL, 0x1008020080040080ULL,
+	0x2E50223001080400ULL, 0x040000A10C104200ULL, 0x0043128005002241ULL,
+	0x18C2002280410016ULL, 0x0820801022000A42ULL, 0x0000300021001895ULL,
+	0x0001000208000411ULL, 0x200100040002080BULL, 0x8200088248100904ULL,
+	0x202008C400A31082ULL,
+};
+static const uint64_t bishop_known[64] = {
+	0x3840441480811500ULL, 0x200801040C145080ULL, 0x0848124052020000ULL,
+	0x4088060048000000ULL, 0x0004042020000000ULL, 0xF080826020800040ULL,
+	0x0281009050084016ULL, 0x00144C0201100200ULL, 0x08000410102204A0ULL,
+	0x100142100220830AULL, 0x2000102100411014ULL, 0x282284050A000200ULL,
+	0x2042141028080285ULL, 0x8800568290400200ULL, 0x8000408088084000ULL,
+	0x100501008A012028ULL, 0x0121421020024080ULL, 0x009021200290810CULL,
+	0x0004008208001100ULL, 0x0402008440110000ULL, 0x2804000A11040021ULL,
+	0x08C5003090049001ULL, 0x0004008842080480ULL, 0x1000248200840440ULL,
+	0x0042880040901400ULL, 0x0110512084110A00ULL, 0x0200240408080823ULL,
+	0x4004080002220040ULL, 0x0004840010802000ULL, 0x4808020000220124ULL,
+	0x8102040440610800ULL, 0x00CC082038860141ULL, 0x0008420800420840ULL,
+	0x2048880480200480ULL, 0xC002280400884400ULL, 0x0801042008040100ULL,
+	0x01040040100C0100ULL, 0x1090010040820061ULL, 0x4001440410008A09ULL,
+	0x0201005200190112ULL, 0x004A10028802201AULL, 0x5C04120282019000ULL,
+	0x0002208020803015ULL, 0x00083C1414040800ULL, 0x0010440104002210ULL,
+	0x0240110408200502ULL, 0x2102086204A14402ULL, 0x0210142C40800140ULL,
+	0x0006021044040000ULL, 0x0025010110420100ULL, 0x1410410080900000ULL,
+	0x040010C104090000ULL, 0x2014002004240204ULL, 0x0000200822082800ULL,
+	0x412008100080A200ULL, 0x0005440802082000ULL, 0x0402150806101420ULL,
+	0x01C0010402020206ULL, 0x0101000900411004ULL, 0x0004000000840408ULL,
+	0x1108810010820880ULL, 0x0820009143100100ULL, 0x00002002240800A0ULL,
+	0x0008200800490420ULL,
+};
+
+/* The blocker subsets of one square and the attacks each leaves. */
+struct subsets {
+	int size;
+	uint64_t occ[4096], ref[4096];
+};
+
+static void list_subsets(struct subsets *s, uint64_t mask, int sq, int first)
 {
-	static uint64_t occ[4096], ref[4096];
-	static unsigned epoch[4096], tries;
-	m->mask = relevant_mask(sq, first);
-	int bits = popcount(m->mask), size = 0;
-	m->shift = (unsigned)(64 - bits);
-	m->attacks = table;
 	uint64_t sub = 0;
+	s->size = 0;
 	do {
-		occ[size] = sub;
-		ref[size++] = slow_attacks(sq, sub, first);
-		sub = (sub - m->mask) & m->mask;	/* next subset */
+		s->occ[s->size] = sub;
+		s->ref[s->size++] = slow_attacks(sq, sub, first);
+		sub = (sub - mask) & mask;	/* next subset (carry-rippler) */
 	} while (sub);
-	for (;;) {
-		uint64_t magic = next_sparse_random(state);
-		if (popcount((m->mask * magic) >> 56) < 6)
-			continue;
-		tries++;
-		int i;
-		for (i = 0; i < size; i++) {
-			unsigned idx = (unsigned)((occ[i] * magic) >> m->shift);
-			if (epoch[idx] != tries) {
-				epoch[idx] = tries;
-				table[idx] = ref[i];
-			} else if (table[idx] != ref[i]) {
-				break;
-			}
-		}
-		if (i == size) {
-			m->magic = magic;
-			return;
+}
+
+/* Fills table through magic; false on a collision of different attack
+ * sets.  stamp[i] == attempt marks the slots this try wrote, so a failed try
+ * needs no clearing. */
+static bool magic_fits(const struct subsets *s, uint64_t magic, unsigned shift,
+		       uint64_t *table, unsigned *stamp, unsigned attempt)
+{
+	for (int i = 0; i < s->size; i++) {
+		unsigned idx = (unsigned)((s->occ[i] * magic) >> shift);
+		if (stamp[idx] != attempt) {
+			stamp[idx] = attempt;
+			table[idx] = s->ref[i];
+		} else if (table[idx] != s->ref[i]) {
+			return false;
 		}
 	}
+	return true;
+}
+
+/* The known magic if it works, else a search from *state. */
+static void init_magic(int sq, int first, uint64_t known, struct magic *m,
+		       uint64_t *table, uint64_t *state)
+{
+	static struct subsets s;
+	static unsigned stamp[4096], attempt;
+	m->mask = relevant_mask(sq, first);
+	m->shift = (unsigned)(64 - popcount(m->mask));
+	m->attacks = table;
+	list_subsets(&s, m->mask, sq, first);
+	uint64_t magic = known;
+	while (!magic_fits(&s, magic, m->shift, table, stamp, ++attempt)) {
+		do
+			magic = next_sparse_random(state);
+		while (popcount((m->mask * magic) >> 56) < 6);
+	}
+	m->magic = magic;
 }
 
 static void init_magics(void)
@@ -174,10 +241,11 @@ static void init_magics(void)
 	uint64_t state = 0x6D61676963ULL;	/* "magic" */
 	size_t rook_used = 0, bishop_used = 0;
 	for (int sq = 0; sq < 64; sq++) {
-		find_magic(sq, 0, &rook_magics[sq], rook_table + rook_used, &state);
+		init_magic(sq, 0, rook_known[sq], &rook_magics[sq],
+			   rook_table + rook_used, &state);
 		rook_used += (size_t)1 << (64 - rook_magics[sq].shift);
-		find_magic(sq, 1, &bishop_magics[sq], bishop_table + bishop_used,
-			   &state);
+		init_magic(sq, 1, bishop_known[sq], &bishop_magics[sq],
+			   bishop_table + bishop_used, &state);
 		bishop_used += (size_t)1 << (64 - bishop_magics[sq].shift);
 	}
 }

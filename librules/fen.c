@@ -65,11 +65,22 @@ static int place_pieces(struct position *pos, const struct fen_syntax *fen,
 	return 0;
 }
 
+/* Kings of colour c, both slots counted: a Pauli square shared by both
+ * colours would fool the bitboards, and "(KK)" is two kings. */
+static int count_kings(const struct position *pos, int c)
+{
+	uint8_t king = MAKE_PIECE(c, KING);
+	int n = 0;
+	for (uint64_t b = pos->by_type[KING]; b; b &= b - 1)
+		n += (pos->board[lsb(b)] == king) + (pos->board2[lsb(b)] == king);
+	return n;
+}
+
 static int check_kings(const struct position *pos, struct diag *err)
 {
 	static const char *names[2] = { "White", "Black" };
 	for (int c = 0; c < 2; c++) {
-		int n = popcount(pieces_bb(pos, c, KING));
+		int n = count_kings(pos, c);
 		if (n != 1)
 			return fen_error(err, n ? "board: %s has more than one king"
 						: "board: %s has no king",

@@ -84,17 +84,27 @@ void standard_generate(const struct position *pos, struct movelist *list);
 bool standard_attacked(const struct position *pos, int sq, int by);
 void standard_make(struct position *pos, move_t m);
 int standard_check_setup(struct position *pos, char *why, size_t n);
-/* The number of moves standard_generate would append (perft's last ply). */
+/* The number of moves standard_generate would append to an empty list
+ * (perft's last ply), counted without writing them. */
 unsigned standard_count(const struct position *pos);
 /* Every piece of either colour attacking sq (standard moves), with occ as
  * the occupancy: for attack tests on a board with pieces lifted. */
 uint64_t standard_attackers(const struct position *pos, int sq, uint64_t occ);
+/* Standard pieces of the side not to move checking the side to move. */
+uint64_t standard_checkers(const struct position *pos);
+/* Pieces of color pinned to its king by enemy bishops, rooks, queens
+ * (a pinned piece may move only along line_bb[king][piece]). */
+uint64_t standard_pinned(const struct position *pos, int color);
+/* Appends a pawn move; onto rank 1 or 8 it becomes the four promotions
+ * (queen first). */
+void add_pawn_move(struct movelist *list, int from, int to, unsigned flags);
 
 /* Shared by variant generators: appends m to out when, after making it on
  * a copy of pos, the mover's king is not attacked (variant's own attack
  * test). */
 void add_if_legal(const struct position *pos, move_t m, struct movelist *out);
-/* Common make steps: clears e.p., bumps the clocks, flips the side.
+/* Common make steps: bumps the clocks and flips the side (e.p. is the
+ * caller's: position_set_ep).
  * reset_halfmove for pawn moves and captures. */
 void make_finish(struct position *pos, bool reset_halfmove);
 /* Castling rights lost when something leaves or lands on sq. */

@@ -1,5 +1,7 @@
 /* The position type: primitives that keep board, bitboards and key in
  * step, and the variant-independent queries built on the hooks. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -131,7 +133,16 @@ uint64_t position_compute_key(const struct position *pos)
 int position_king(const struct position *pos, int color)
 {
 	uint64_t k = pieces_bb(pos, color, KING);
-	return k ? lsb(k) : NO_SQUARE;
+	/* Pauli: on a square shared by both colours the bits may pair this
+	 * colour with the other colour's king; ask the board there. */
+	uint64_t sure = k & ~pos->by_color[color ^ 1];
+	if (sure || !k)
+		return sure ? lsb(sure) : NO_SQUARE;
+	uint8_t king = MAKE_PIECE(color, KING);
+	for (; k; k &= k - 1)
+		if (pos->board[lsb(k)] == king || pos->board2[lsb(k)] == king)
+			return lsb(k);
+	return NO_SQUARE;
 }
 
 bool position_in_check(const struct position *pos)
@@ -160,8 +171,12 @@ void position_make_null(struct position *pos)
 void position_start(struct position *pos, const struct variant *v)
 {
 	struct diag err;
-	if (position_set_fen(pos, v->start_fen, v, &err) != 0)
-		position_clear(pos, v);	/* unreachable: start FENs are tested */
+	/* A variant whose own start FEN does not load is a bug, not input. */
+	if (position_set_fen(pos, v->start_fen, v, &err) != 0) {
+		fprintf(stderr, "BUG: %s:%d: start position of %s: %s\n",
+			__FILE__, __LINE__, v->id, err.message);
+		abort();
+	}
 }
 
 /* ------------------------------------------------ helpers for variants */

@@ -1,0 +1,104 @@
+#!/bin/sh
+# make bench: our commands against the reference tools, measured side by
+# side in the same run.  Prints a Markdown table: median wall time of RUNS
+# runs, the reference's, the ratio (reference / ours: > 1 means faster),
+# MB/s, games/s and our peak resident memory.
+#   bench/run.sh BIN_DIR [quick]
+set -eu
+bin=$(cd "$1" && pwd)
+mode=${2:-full}
+here=$(cd "$(dirname "$0")/.." && pwd)
+runs=${RUNS:-3}
+data=$here/../shared/data
+tmp=${TMPDIR:-/tmp}/pawnkit-bench
+mkdir -p "$tmp"
+
+if [ "$mode" = quick ]; then
+	# A few seconds: the lichess sample and shallow perft, to notice a
+	# slowdown next to `make check`.
+	corpus=$data/lichess/kdave-pgn-toys_lichess-2021-10_999games.pgn
+	[ -f "$corpus" ] || { echo "bench-quick: no shared data, skipped"; exit 0; }
+	perft_start=5 perft_kiwi=4 perft_variant=4
+else
+	xz=$data/otb/otb-players.pgn.xz
+	[ -f "$xz" ] || { echo "bench: $xz missing" >&2; exit 2; }
+	corpus=$tmp/otb.pgn
+	if [ ! -s "$corpus" ]; then
+		echo "bench: decompressing the OTB corpus to $corpus" >&2
+		xz -dc "$xz" >"$corpus.part" && mv "$corpus.part" "$corpus"
+	fi
+	perft_start=6 perft_kiwi=5 perft_variant=5
+fi
+bytes=$(wc -c <"$corpus")
+games=$(grep -c '^\[Event ' "$corpus" || true)
+
+# Median of RUNS runs: prints "seconds peak_kib".
+measure() {
+	i=0
+	: >"$tmp/times"
+	while [ $i -lt "$runs" ]; do
+		/usr/bin/time -f '%e %M' -o "$tmp/one" sh -c "$1" >/dev/null 2>&1 || true
+		cat "$tmp/one" >>"$tmp/times"
+		i=$((i + 1))
+	done
+	sort -n "$tmp/times" | awk -v n="$runs" 'NR == int((n + 1) / 2) { print $1, $2 }'
+}
+
+row() { # task ours_cmd ref_cmd ref_name [bytes games]
+	task=$1 ours=$2 ref=$3 refname=$4 b=${5:-0} g=${6:-0}
+	set -- $(measure "$ours")
+	t=$1 mem=$2
+	if [ -n "$ref" ]; then
+		set -- $(measure "$ref")
+		rt=$1
+	else
+		rt=
+	fi
+	awk -v task="$task" -v t="$t" -v rt="$rt" -v ref="$refname" -v b="$b" \
+	    -v g="$g" -v mem="$mem" 'BEGIN {
+		ratio = (rt != "" && t > 0) ? sprintf("%.1fx", rt / t) : "-"
+		mbs = (b > 0 && t > 0) ? sprintf("%.0f", b / t / 1e6) : "-"
+		gps = (g > 0 && t > 0) ? sprintf("%.0f", g / t) : "-"
+		printf "| %s | %.2f s | %s %s | %s | %s | %s | %.1f MB |\n",
+			task, t, ref, (rt != "" ? rt " s" : ""), ratio, mbs, gps, mem / 1024
+	}'
+}
+
+have() { [ -x "$bin/$1" ]; }
+pe=/usr/games/pgn-extract
+sf=$(command -v stockfish || echo /usr/games/stockfish)
+
+echo "corpus: $(basename "$corpus"), $bytes bytes, $games games; median of $runs runs"
+echo
+echo "| task | pawnkit | reference | ratio | MB/s | games/s | peak RSS |"
+echo "|---|---|---|---|---|---|---|"
+row "pgn-validate (full replay)" "$bin/pgn-validate -q $corpus" \
+    "$pe -s -r $corpus" pgn-extract "$bytes" "$games"
+if grep -q '"jobs"' "$here/cmd/pgn-validate.c"; then
+	row "pgn-validate --jobs 2" "$bin/pgn-validate -q --jobs 2 $corpus" \
+	    "$pe -s -r $corpus" pgn-extract "$bytes" "$games"
+fi
+have pgn-convert && row "pgn-convert to UCI" \
+	"$bin/pgn-convert --notation uci $corpus" "$pe -s -Wuci $corpus" \
+	"pgn-extract -Wuci" "$bytes" "$games"
+have game-stats && row "game-stats" "$bin/game-stats --quiet $corpus" \
+	"$pe -s -r $corpus" pgn-extract "$bytes" "$games"
+have game-stats && row "tags-only scan" "$bin/game-stats --quiet --tags-only $corpus" \
+	"grep -c '^\\[Event ' $corpus" "grep -c" "$bytes" "$games"
+start='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
+kiwi='r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
+if [ -x "$sf" ]; then
+	row "perft $perft_start start" "$bin/fen-moves --perft $perft_start '$start'" \
+	    "printf 'position startpos\\ngo perft $perft_start\\nquit\\n' | $sf" stockfish
+	row "perft $perft_kiwi Kiwipete" "$bin/fen-moves --perft $perft_kiwi '$kiwi'" \
+	    "printf 'position fen $kiwi\\ngo perft $perft_kiwi\\nquit\\n' | $sf" stockfish
+fi
+echo
+echo "| variant perft $perft_variant (start) | nodes | time | nodes/s |"
+echo "|---|---|---|---|"
+for v in standard tandem emap randompawns pushpawn pauli; do
+	nodes=$("$bin/fen-moves" --variant $v --start --perft "$perft_variant")
+	set -- $(measure "$bin/fen-moves --variant $v --start --perft $perft_variant")
+	awk -v v=$v -v n="$nodes" -v t="$1" 'BEGIN {
+		printf "| %s | %s | %.2f s | %.1f M |\n", v, n, t, (t > 0 ? n / t / 1e6 : 0) }'
+done

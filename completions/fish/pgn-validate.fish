@@ -1,0 +1,30 @@
+# fish completion for pgn-validate(1).
+
+function __pawnkit_variants --description 'pawnkit variant ids, with their names'
+    printf '%s\t%s\n' \
+        standard 'standard chess, the default' \
+        tandem 'Tandem Pawn Chess' \
+        emap 'Every Man a Pawn' \
+        randompawns 'Random Pawns Chess' \
+        randompawns-flip 'Random Pawns Chess with flips' \
+        pushpawn 'Pushpawn Chess' \
+        pushpawn-4th 'Pushpawn Chess, pushes from the 4th rank only' \
+        pauli 'Pauli Chess'
+end
+
+complete -c pgn-validate -s o -l output -r -F -d 'Write the valid games to FILE (- is standard output)'
+complete -c pgn-validate -s r -l reject -r -F -d 'Write the invalid games to FILE'
+complete -c pgn-validate -s j -l json -d 'Diagnostics as JSON lines'
+# The tag names; the regular expression follows the '=' (no space is added).
+complete -c pgn-validate -s m -l match -x -d 'Only games whose TAG matches REGEX' \
+    -a 'Event= Site= Date= Round= White= Black= Result= WhiteElo= BlackElo= ECO= Opening= Variant= TimeControl= Termination= Annotator= PlyCount= SetUp= FEN='
+complete -c pgn-validate -l variant -x -d 'Variant of games without a [Variant] tag' -a '(__pawnkit_variants)'
+complete -c pgn-validate -l force-variant -d 'Apply --variant to every game, whatever its tag'
+complete -c pgn-validate -s s -l strict -d 'Treat every warning as an error'
+complete -c pgn-validate -s w -l no-warnings -d 'Do not print warnings'
+complete -c pgn-validate -s q -l quiet -d 'Print nothing; only the exit status tells'
+complete -c pgn-validate -s '?' -l help -d 'List the options'
+complete -c pgn-validate -l usage -d 'Print a short usage message'
+complete -c pgn-validate -s V -l version -d 'Print the version'
+# PGN files first; other files are still offered.
+complete -c pgn-validate -k -a '(__fish_complete_suffix .pgn)'

@@ -1,0 +1,411 @@
+/* FEN as written, in the extended syntax of NOTATION.md; no rules.
+ *
+ * One function per field; each reports the first fault with the name of
+ * the field and the 1-based column of the offending byte.  The board is
+ * checked for shape only (8 ranks of 8 squares, known tokens): which tokens
+ * a variant allows, and whether the position is legal, is librules' job. */
+#include <string.h>
+
+#include "pgn.h"
+
+struct fen_cursor {
+	const char *s;
+	size_t len, pos;
+	struct diag *err;
+};
+
+static int fen_fail(struct fen_cursor *c, size_t pos, const char *field,
+		    const char *what)
+{
+	diag_setf(c->err, DIAG_ERROR, DC_FEN, "%s: %s", field, what);
+	c->err->col = (uint32_t)(pos + 1);
+	return -1;
+}
+
+static bool fen_at_end(const struct fen_cursor *c)
+{
+	return c->pos >= c->len;
+}
+
+static bool fen_is_space(char ch)
+{
+	return ch == ' ' || ch == '\t';
+}
+
+/* The text of byte ch, printable in a message ("'x'", "end of text"). */
+static const char *fen_show(const struct fen_cursor *c, char buf[8])
+{
+	unsigned char ch;
+
+	if (fen_at_end(c) || fen_is_space(c->s[c->pos]))
+		return "end of field";
+	ch = (unsigned char)c->s[c->pos];
+	buf[0] = '\'';
+	if (ch >= 0x20 && ch < 0x7f) {
+		buf[1] = (char)ch;
+		buf[2] = '\'';
+		buf[3] = 0;
+	} else {
+		static const char hex[] = "0123456789abcdef";
+		buf[1] = '\\';
+		buf[2] = 'x';
+		buf[3] = hex[ch >> 4];
+		buf[4] = hex[ch & 15];
+		buf[5] = '\'';
+		buf[6] = 0;
+	}
+	return buf;
+}
+
+static int fen_expect(struct fen_cursor *c, const char *field,
+		      const char *expected)
+{
+	char buf[8];
+
+	diag_setf(c->err, DIAG_ERROR, DC_FEN, "%s: expected %s, got %s", field,
+		  expected, fen_show(c, buf));
+	c->err->col = (uint32_t)(c->pos + 1);
+	return -1;
+}
+
+/* Skips the blanks between fields; false when the text ends first. */
+static bool fen_next_field(struct fen_cursor *c)
+{
+	while (!fen_at_end(c) && fen_is_space(c->s[c->pos]))
+		c->pos++;
+	return !fen_at_end(c);
+}
+
+static bool fen_field_ends(const struct fen_cursor *c)
+{
+	return fen_at_end(c) || fen_is_space(c->s[c->pos]);
+}
+
+/* ---------------------------------------------------------------- board */
+
+struct fen_board {
+	struct fen_syntax *out;
+	int rank;		/* 7 (the first FEN rank) down to 0 */
+	int squares;		/* squares filled on this rank so far */
+	size_t over;		/* where the rank first ran past 8 squares */
+};
+
+static bool fen_is_piece(char ch)
+{
+	return ch && strchr("KQRBNPTkqrbnpt", ch) != NULL;
+}
+
+static void fen_count(struct fen_board *b, int n, size_t pos)
+{
+	if (b->squares <= 8 && b->squares + n > 8)
+		b->over = pos;
+	b->squares += n;
+}
+
+static void fen_put(struct fen_board *b, char piece, char second, size_t pos)
+{
+	if (b->squares < 8) {
+		struct fen_square *sq = &b->out->sq[b->rank * 8 + b->squares];
+		sq->piece = piece;
+		sq->second = second;
+	}
+	fen_count(b, 1, pos);
+}
+
+static bool fen_is_code_letter(char ch)
+{
+	return ch && strchr("MCOXmcox", ch) != NULL;
+}
+
+/* "{CMC}" after a pawn letter: three of M C O X, stored upper case. */
+static int fen_code(struct fen_cursor *c, struct fen_board *b)
+{
+	char code[4];
+	int i;
+
+	c->pos++;	/* '{' */
+	for (i = 0; i < 3; i++) {
+		if (fen_at_end(c) || !fen_is_code_letter(c->s[c->pos]))
+			return fen_expect(c, "board",
+					  "a pawn code of three letters M C O X");
+		code[i] = (char)(c->s[c->pos] & ~0x20);
+		c->pos++;
+	}
+	code[3] = 0;
+	if (fen_at_end(c) || c->s[c->pos] != '}')
+		return fen_expect(c, "board", "'}' closing the pawn code");
+	c->pos++;
+	if (b->squares <= 8)
+		memcpy(b->out->sq[b->rank * 8 + b->squares - 1].code, code, 4);
+	b->out->features |= FEN_F_CODES;
+	return 0;
+}
+
+static int fen_piece(struct fen_cursor *c, struct fen_board *b)
+{
+	char ch = c->s[c->pos++];
+
+	fen_put(b, ch, 0, c->pos - 1);
+	if (ch == 'T' || ch == 't')
+		b->out->features |= FEN_F_TANDEM;
+	if (ch != 'P' && ch != 'p')
+		return 0;
+	if (!fen_at_end(c) && c->s[c->pos] == '{')
+		return fen_code(c, b);
+	b->out->features |= FEN_F_PLAIN_PAWN;
+	return 0;
+}
+
+/* "(Nb)": exactly two piece letters sharing one square. */
+static int fen_shared(struct fen_cursor *c, struct fen_board *b)
+{
+	char first, second;
+	size_t open = c->pos++;
+
+	if (fen_at_end(c) || !fen_is_piece(c->s[c->pos]))
+		return fen_expect(c, "board", "a piece letter inside '( )'");
+	first = c->s[c->pos++];
+	if (fen_at_end(c) || !fen_is_piece(c->s[c->pos]))
+		return fen_expect(c, "board",
+				  "a second piece letter inside '( )'");
+	second = c->s[c->pos++];
+	if (fen_at_end(c) || c->s[c->pos] != ')')
+		return fen_expect(c, "board",
+				  "')' after two pieces (no codes inside)");
+	c->pos++;
+	fen_put(b, first, second, open);
+	b->out->features |= FEN_F_SHARED;
+	return 0;
+}
+
+/* Points at the square too many, or at the end of a rank too short. */
+static int fen_rank_done(struct fen_cursor *c, struct fen_board *b)
+{
+	if (b->squares == 8)
+		return 0;
+	diag_setf(c->err, DIAG_ERROR, DC_FEN, "board: rank %d has %d squares",
+		  b->rank + 1, b->squares);
+	c->err->col = (uint32_t)((b->squares > 8 ? b->over : c->pos) + 1);
+	return -1;
+}
+
+static int fen_slash(struct fen_cursor *c, struct fen_board *b)
+{
+	if (fen_rank_done(c, b) < 0)
+		return -1;
+	if (b->rank == 0)
+		return fen_fail(c, c->pos, "board",
+				"more than 8 ranks");
+	c->pos++;
+	b->rank--;
+	b->squares = 0;
+	return 0;
+}
+
+static int fen_board_token(struct fen_cursor *c, struct fen_board *b)
+{
+	char ch = c->s[c->pos];
+
+	if (ch >= '1' && ch <= '8') {
+		/* Adjacent digits ("44") are not canonical but unambiguous;
+		 * the square count below still catches a rank too long. */
+		fen_count(b, ch - '0', c->pos);
+		c->pos++;
+		return 0;
+	}
+	if (fen_is_piece(ch))
+		return fen_piece(c, b);
+	if (ch == '(')
+		return fen_shared(c, b);
+	if (ch == '/')
+		return fen_slash(c, b);
+	if (ch == '{')
+		return fen_fail(c, c->pos, "board",
+				"a code '{...}' may follow only a pawn");
+	return fen_expect(c, "board", "a piece letter, a digit 1-8 or '/'");
+}
+
+static int fen_board(struct fen_cursor *c, struct fen_syntax *out)
+{
+	struct fen_board b = { out, 7, 0, 0 };
+
+	if (!fen_next_field(c))
+		return fen_fail(c, c->pos, "board", "missing");
+	while (!fen_field_ends(c))
+		if (fen_board_token(c, &b) < 0)
+			return -1;
+	if (fen_rank_done(c, &b) < 0)
+		return -1;
+	if (b.rank != 0) {
+		diag_setf(c->err, DIAG_ERROR, DC_FEN,
+			  "board: %d ranks, expected 8", 8 - b.rank);
+		c->err->col = (uint32_t)(c->pos + 1);
+		return -1;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------ the other fields */
+
+static int fen_side(struct fen_cursor *c, struct fen_syntax *out)
+{
+	char ch;
+
+	if (!fen_next_field(c))
+		return fen_fail(c, c->pos, "side", "missing");
+	ch = c->s[c->pos];
+	if ((ch != 'w' && ch != 'b'))
+		return fen_expect(c, "side", "'w' or 'b'");
+	c->pos++;
+	if (!fen_field_ends(c))
+		return fen_expect(c, "side", "one letter 'w' or 'b'");
+	out->side = ch;
+	return 0;
+}
+
+static int fen_castling(struct fen_cursor *c, struct fen_syntax *out)
+{
+	size_t n = 0;
+
+	if (!fen_next_field(c))
+		return fen_fail(c, c->pos, "castling", "missing");
+	if (c->s[c->pos] == '-') {
+		c->pos++;
+		out->castling[n++] = '-';
+	} else {
+		while (!fen_field_ends(c)) {
+			char ch = c->s[c->pos];
+			if (!ch || !strchr("KQkq", ch))
+				return fen_expect(c, "castling",
+						  "letters of KQkq or '-'");
+			if (memchr(out->castling, ch, n))
+				return fen_fail(c, c->pos, "castling",
+						"a letter is repeated");
+			out->castling[n++] = ch;
+			c->pos++;
+		}
+	}
+	out->castling[n] = 0;
+	if (!fen_field_ends(c))
+		return fen_expect(c, "castling", "a blank after '-'");
+	return 0;
+}
+
+static int fen_square_at(const struct fen_cursor *c, size_t pos)
+{
+	char sq[2];
+
+	if (pos + 2 > c->len)
+		return -1;
+	sq[0] = c->s[pos];
+	sq[1] = c->s[pos + 1];
+	return square_parse(sq);
+}
+
+/* Random Pawns "d3e4": the landing square lies one rank beyond the passed
+ * one, on the same or a neighbouring file. */
+static int fen_ep_landing(struct fen_cursor *c, struct fen_syntax *out)
+{
+	int passed = out->ep_square, land = fen_square_at(c, c->pos);
+	int dir = (passed >> 3) == 2 ? 1 : -1;
+	int df = (land & 7) - (passed & 7);
+
+	if (land < 0)
+		return fen_expect(c, "en passant",
+				  "a landing square after the passed square");
+	if ((land >> 3) != (passed >> 3) + dir || df < -1 || df > 1)
+		return fen_fail(c, c->pos, "en passant",
+				"the landing square does not adjoin the "
+				"passed square");
+	out->ep_landing = land;
+	c->pos += 2;
+	return 0;
+}
+
+static int fen_en_passant(struct fen_cursor *c, struct fen_syntax *out)
+{
+	int sq;
+
+	if (!fen_next_field(c))
+		return fen_fail(c, c->pos, "en passant", "missing");
+	if (c->s[c->pos] == '-') {
+		c->pos++;
+	} else {
+		sq = fen_square_at(c, c->pos);
+		if (sq < 0)
+			return fen_expect(c, "en passant", "a square or '-'");
+		if ((sq >> 3) != 2 && (sq >> 3) != 5)
+			return fen_fail(c, c->pos, "en passant",
+					"the square must be on rank 3 or 6");
+		out->ep_square = sq;
+		c->pos += 2;
+		if (!fen_field_ends(c) && fen_ep_landing(c, out) < 0)
+			return -1;
+	}
+	if (!fen_field_ends(c))
+		return fen_expect(c, "en passant", "the end of the field");
+	return 0;
+}
+
+/* A decimal number without sign; refuses values over UINT32_MAX. */
+static int fen_number(struct fen_cursor *c, const char *field, uint32_t *v)
+{
+	uint64_t n = 0;
+
+	if (c->s[c->pos] < '0' || c->s[c->pos] > '9')
+		return fen_expect(c, field, "a number");
+	while (!fen_field_ends(c)) {
+		char ch = c->s[c->pos];
+		if (ch < '0' || ch > '9')
+			return fen_expect(c, field, "a digit");
+		n = n * 10 + (uint64_t)(ch - '0');
+		if (n > UINT32_MAX)
+			return fen_fail(c, c->pos, field,
+					"number too large");
+		c->pos++;
+	}
+	*v = (uint32_t)n;
+	return 0;
+}
+
+static int fen_clocks(struct fen_cursor *c, struct fen_syntax *out)
+{
+	if (!fen_next_field(c))
+		return 0;
+	if (fen_number(c, "halfmove", &out->halfmove) < 0)
+		return -1;
+	if (!fen_next_field(c))
+		return fen_fail(c, c->pos, "fullmove",
+				"missing after the halfmove clock");
+	if (fen_number(c, "fullmove", &out->fullmove) < 0)
+		return -1;
+	/* Fullmove 0 is common in real files; read it as the first move. */
+	if (out->fullmove == 0)
+		out->fullmove = 1;
+	out->has_clocks = true;
+	if (fen_next_field(c))
+		return fen_fail(c, c->pos, "fen",
+				"unexpected text after the fullmove number");
+	return 0;
+}
+
+static void fen_clear(struct fen_syntax *out)
+{
+	memset(out, 0, sizeof *out);
+	out->ep_square = -1;
+	out->ep_landing = -1;
+	out->fullmove = 1;
+}
+
+int fen_parse(const char *s, size_t len, struct fen_syntax *out,
+	      struct diag *err)
+{
+	struct fen_cursor c = { s, len, 0, err };
+
+	fen_clear(out);
+	if (fen_board(&c, out) < 0 || fen_side(&c, out) < 0 ||
+	    fen_castling(&c, out) < 0 || fen_en_passant(&c, out) < 0 ||
+	    fen_clocks(&c, out) < 0)
+		return -1;
+	return 0;
+}

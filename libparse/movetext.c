@@ -1,0 +1,756 @@
+/* PGN movetext: tokens into the tree of struct pgn_line / pgn_item.
+ *
+ * One pass, no recursion: open variations live on an explicit stack
+ * (r->stack) bounded by max_depth; deeper ones are still counted so that the
+ * game boundary is found, but not built.  The game ends after its
+ * termination marker at depth 0, or at a line starting with '[' (a new game
+ * without a result), or at the end of the input. */
+#include <string.h>
+
+#include "pgn_lex.h"
+
+/* Bytes that may appear in a move token (NOTATION.md "Movetext lexing"):
+ * letters, digits, x : - = + # ^ & ~ / @ . and any byte >= 0x80 (figurine
+ * SAN in UTF-8).  The push marker "(p)" is handled apart. */
+#define LC_IS_MOVE(c)                                                       \
+	(((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z') ||        \
+	 ((c) >= '0' && (c) <= '9') || (c) >= 0x80 || (c) == '#' ||         \
+	 (c) == '&' || (c) == '+' || (c) == '-' || (c) == '.' || (c) == '/' || \
+	 (c) == ':' || (c) == '=' || (c) == '@' || (c) == '^' || (c) == '~')
+#define LC_IS_BLANK(c)                                                      \
+	((c) == ' ' || (c) == '\t' || (c) == '\r' || (c) == '\v' ||         \
+	 (c) == '\f' || (c) == 0)
+#define LC(c)                                                               \
+	((LC_IS_BLANK(c) ? LC_BLANK : 0) | (LC_IS_MOVE(c) ? LC_MOVE : 0) |  \
+	 ((c) >= '0' && (c) <= '9' ? LC_DIGIT : 0))
+#define LC4(c) LC(c), LC((c) + 1), LC((c) + 2), LC((c) + 3)
+#define LC16(c) LC4(c), LC4((c) + 4), LC4((c) + 8), LC4((c) + 12)
+#define LC64(c) LC16(c), LC16((c) + 16), LC16((c) + 32), LC16((c) + 48)
+
+const unsigned char lex_class[256] = { LC64(0), LC64(64), LC64(128),
+				       LC64(192) };
+
+static inline bool mt_move_char(unsigned char c)
+{
+	return lex_class[c] & LC_MOVE;
+}
+
+static inline bool mt_digit(unsigned char c)
+{
+	return lex_class[c] & LC_DIGIT;
+}
+
+/* ---------------------------------------------------------------- items */
+
+static inline bool mt_building(const struct pgn_lex *x)
+{
+	return (long)x->depth <= x->build_depth;
+}
+
+/* Copies the input from p on into the arena, at least up to q and one
+ * byte more for the NUL.  Chunks double in size within a game so that a
+ * short game copies little and a long one few times. */
+static void mt_copy_chunk(struct pgn_lex *x, const char *p, const char *q)
+{
+	size_t need = (size_t)(q - p) + 1, size, avail;
+
+	x->copy_chunk = x->copy_chunk ? x->copy_chunk * 2 : 1024;
+	size = need > x->copy_chunk ? need : x->copy_chunk;
+	avail = (size_t)(x->end - p);
+	x->copy_dst = arena_alloc(&x->g->arena, size);
+	memcpy(x->copy_dst, p, avail < size ? avail : size);
+	x->copy_src = p;
+	x->copy_len = size;
+}
+
+/* [p, q) as a NUL-terminated string in the arena.  The NUL overwrites the
+ * copy of the byte after the token, which no other item's text holds
+ * (texts that may touch, like a suffix "!" after a move, are static). */
+static inline const char *mt_text(struct pgn_lex *x, const char *p,
+				  const char *q)
+{
+	char *t;
+
+	if ((size_t)(q - x->copy_src) >= x->copy_len)
+		mt_copy_chunk(x, p, q);
+	t = x->copy_dst + (p - x->copy_src);
+	t[q - p] = 0;
+	return t;
+}
+
+/* Appends an item to the current line.  NULL when items are not being
+ * built.  This runs once per token: fixed size, every field stored once. */
+static inline struct pgn_item *mt_item(struct pgn_lex *x,
+				       enum pgn_item_kind kind,
+				       struct pgn_loc loc)
+{
+	struct pgn_line *line;
+	struct pgn_item *it;
+
+	if (!mt_building(x))
+		return NULL;
+	it = lex_alloc(&x->g->arena, sizeof *it);
+	*it = (struct pgn_item){ .kind = kind, .loc = loc };
+	line = x->r->stack[x->depth];
+	if (line->last)
+		line->last->next = it;
+	else
+		line->first = it;
+	line->last = it;
+	return it;
+}
+
+/* An item with its text [p, q) copied from the input. */
+static inline struct pgn_item *mt_text_item(struct pgn_lex *x,
+					    enum pgn_item_kind kind,
+					    const char *p, const char *q)
+{
+	struct pgn_item *it;
+
+	if (!mt_building(x))
+		return NULL;
+	it = mt_item(x, kind, lex_loc(x, p));
+	if (it) {
+		it->text = mt_text(x, p, q);
+		it->len = (uint32_t)(q - p);
+	}
+	return it;
+}
+
+/* An item whose text is a static string. */
+static struct pgn_item *mt_static_item(struct pgn_lex *x,
+				       enum pgn_item_kind kind,
+				       struct pgn_loc loc, const char *text)
+{
+	struct pgn_item *it = mt_item(x, kind, loc);
+
+	if (it) {
+		it->text = text;
+		it->len = (uint32_t)strlen(text);
+	}
+	return it;
+}
+
+static void mt_syntax(struct pgn_lex *x, const char *at, const char *what)
+{
+	lex_diag(x, lex_loc(x, at), DIAG_ERROR, DC_SYNTAX, "%s", what);
+}
+
+/* ------------------------------------------------------------ comments */
+
+/* A line inside an unclosed comment that must be the next game: "[Event "
+ * anywhere, or any tag line after a blank line. */
+static bool mt_resync_line(const struct pgn_lex *x, const char *prev,
+			   const char *p, bool *more)
+{
+	const char *q;
+
+	*more = false;
+	if ((size_t)(x->end - p) < 7 && !x->eof) {
+		*more = true;
+		return false;
+	}
+	if ((size_t)(x->end - p) >= 7 && !memcmp(p, "[Event ", 7))
+		return true;
+	for (q = prev; q < p - 1; q++)
+		if (!lex_blank((unsigned char)*q))
+			return false;
+	return lex_tag_line(x, p, more);
+}
+
+/* Counts the lines of a comment body [from, to); *cut is where a resync
+ * line starts, if any. */
+static enum lx mt_comment_lines(struct pgn_lex *x, const char *from,
+				const char *to, const char **cut)
+{
+	const char *nl = from;
+
+	*cut = NULL;
+	while ((nl = memchr(nl, '\n', (size_t)(to - nl))) != NULL) {
+		const char *prev = x->line_start;
+		bool more;
+		lex_newline(x, nl);
+		nl++;
+		if (nl < x->end && *nl == '[') {
+			if (mt_resync_line(x, prev, nl, &more)) {
+				*cut = nl;
+				return LX_OK;
+			}
+			if (more)
+				return LX_MORE;
+		}
+	}
+	return LX_OK;
+}
+
+/* The comment is not closed: report at its brace, keep its text, and end
+ * the game where the next one begins (or at the input end). */
+static enum lx mt_unterminated(struct pgn_lex *x, struct pgn_loc loc,
+			       const char *body, const char *stop)
+{
+	const char *t = stop;
+
+	while (t > body && (lex_blank((unsigned char)t[-1]) || t[-1] == '\n'))
+		t--;
+	lex_diag(x, loc, DIAG_ERROR, DC_UNTERMINATED,
+		 "comment opened here is not closed");
+	x->unterminated = true;
+	if (mt_building(x)) {
+		struct pgn_item *it = mt_item(x, PI_COMMENT, loc);
+		it->text = mt_text(x, body, t);
+		it->len = (uint32_t)(t - body);
+	}
+	x->p = stop;
+	if (stop < x->end && !x->tokens && !x->ntags)
+		return LX_PRELUDE;
+	return lex_end_at(x, stop);
+}
+
+static enum lx mt_comment(struct pgn_lex *x)
+{
+	const char *body = x->p + 1, *close, *cut;
+	struct pgn_loc loc = lex_loc(x, x->p);
+	enum lx rc;
+
+	close = memchr(body, '}', (size_t)(x->end - body));
+	rc = mt_comment_lines(x, body, close ? close : x->end, &cut);
+	if (rc != LX_OK)
+		return rc;
+	if (cut)
+		return mt_unterminated(x, loc, body, cut);
+	if (!close) {
+		if (!x->eof)
+			return LX_MORE;
+		return mt_unterminated(x, loc, body, x->end);
+	}
+	if (mt_building(x)) {
+		struct pgn_item *it = mt_item(x, PI_COMMENT, loc);
+		it->text = mt_text(x, body, close);
+		it->len = (uint32_t)(close - body);
+	}
+	x->p = close + 1;
+	return LX_OK;
+}
+
+/* The rest of the line from x->p + 1 (';' comment, '%' escape). */
+static enum lx mt_rest_of_line(struct pgn_lex *x, enum pgn_item_kind kind)
+{
+	const char *from = x->p + 1, *eol, *stop;
+	struct pgn_item *it;
+
+	eol = memchr(from, '\n', (size_t)(x->end - from));
+	if (!eol) {
+		if (!x->eof)
+			return LX_MORE;
+		eol = x->end;
+	}
+	stop = eol > from && eol[-1] == '\r' ? eol - 1 : eol;
+	it = mt_item(x, kind, lex_loc(x, x->p));
+	if (it) {
+		it->text = mt_text(x, from, stop);
+		it->len = (uint32_t)(stop - from);
+	}
+	if (it && kind == PI_COMMENT)
+		it->line_comment = true;
+	x->p = eol;
+	return LX_OK;
+}
+
+/* ---------------------------------------------------------- variations */
+
+static enum lx mt_open(struct pgn_lex *x)
+{
+	struct pgn_loc loc = lex_loc(x, x->p);
+	struct pgn_item *it;
+	struct pgn_line *line;
+
+	x->p++;
+	x->tokens = true;
+	if (x->depth == 0)
+		x->outer_open = loc;
+	if (x->depth >= x->r->opts.max_depth) {
+		if (!x->limit_reported)
+			lex_diag(x, loc, DIAG_ERROR, DC_LIMIT,
+				 "variations nested deeper than %u",
+				 x->r->opts.max_depth);
+		x->limit_reported = true;
+		x->depth++;
+		return LX_OK;
+	}
+	it = mt_item(x, PI_VARIATION, loc);
+	if (it) {
+		line = arena_alloc(&x->g->arena, sizeof *line);
+		memset(line, 0, sizeof *line);
+		line->open = loc;
+		it->variation = line;
+		x->r->stack[x->depth + 1] = line;
+	}
+	x->depth++;
+	return LX_OK;
+}
+
+static enum lx mt_close(struct pgn_lex *x)
+{
+	struct pgn_loc loc = lex_loc(x, x->p);
+
+	if (x->depth == 0) {
+		lex_diag(x, loc, DIAG_ERROR, DC_UNBALANCED, "')' without '('");
+		x->p++;
+		return LX_OK;
+	}
+	if (mt_building(x))
+		x->r->stack[x->depth]->close = loc;
+	x->depth--;
+	x->p++;
+	return LX_OK;
+}
+
+/* -------------------------------------------------------------- results */
+
+/* After the marker: this game keeps the blanks and comments that follow
+ * when nothing else does before the input ends; otherwise the next game
+ * starts at the first non-blank byte. */
+static enum lx mt_after_result(struct pgn_lex *x)
+{
+	const char *p = x->p, *end = x->end, *q;
+
+	for (; p < end && (lex_blank((unsigned char)*p) || *p == '\n'); p++)
+		if (*p == '\n')
+			lex_newline(x, p);
+	if (p == end)
+		return x->eof ? lex_end_at(x, end) : LX_MORE;
+	if (*p == '[')
+		return lex_end_at(x, p);
+	for (q = p; q < end;) {
+		if (lex_blank((unsigned char)*q) || *q == '\n') {
+			q++;
+		} else if (*q == '{' || *q == ';' || *q == '%') {
+			q = memchr(q, *q == '{' ? '}' : '\n', (size_t)(end - q));
+			if (!q)
+				break;
+			q++;
+		} else {
+			return lex_end_at(x, p);
+		}
+	}
+	if (!x->eof)
+		return LX_MORE;
+	lex_count_lines(x, p, end);
+	return lex_end_at(x, end);
+}
+
+static enum lx mt_result(struct pgn_lex *x, const char *p, const char *q,
+			 const char *text)
+{
+	mt_static_item(x, PI_RESULT, lex_loc(x, p), text);
+	x->tokens = true;
+	x->p = q;
+	if (x->depth > 0)
+		return LX_OK;
+	x->g->result = text;
+	return mt_after_result(x);
+}
+
+/* "1-0" "0-1" "1/2-1/2" (a static string), or NULL. */
+static const char *mt_result_text(const char *p, size_t n)
+{
+	if (n == 3 && p[1] == '-') {
+		if (p[0] == '1' && p[2] == '0')
+			return "1-0";
+		if (p[0] == '0' && p[2] == '1')
+			return "0-1";
+	}
+	if (n == 7 && !memcmp(p, "1/2-1/2", 7))
+		return "1/2-1/2";
+	return NULL;
+}
+
+/* --------------------------------------------------------------- tokens */
+
+/* Symbolic evaluations written as tokens of their own ("+-", "=").  The
+ * PGN Standard leaves them to NAGs; real files use both. */
+static int mt_symbol_nag(const char *p, size_t n)
+{
+	static const struct {
+		const char *text;
+		int nag;
+	} symbols[] = {
+		{ "=", 10 }, { "+=", 14 }, { "+/=", 14 }, { "=+", 15 },
+		{ "=/+", 15 }, { "+/-", 16 }, { "-/+", 17 }, { "+-", 18 },
+		{ "-+", 19 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof symbols / sizeof symbols[0]; i++)
+		if (n == strlen(symbols[i].text) &&
+		    !memcmp(p, symbols[i].text, n))
+			return symbols[i].nag;
+	return 0;
+}
+
+/* A standalone "e.p." belongs to the move before it ("exd6 e.p."). */
+static bool mt_glue_ep(struct pgn_lex *x, const char *p, size_t n)
+{
+	struct pgn_item *prev;
+	char *t;
+
+	if (n != 4 || memcmp(p, "e.p.", 4) || !mt_building(x))
+		return false;
+	prev = x->r->stack[x->depth]->last;
+	if (!prev || prev->kind != PI_MOVE)
+		return false;
+	t = arena_alloc(&x->g->arena, prev->len + 5);
+	memcpy(t, prev->text, prev->len);
+	memcpy(t + prev->len, "e.p.", 5);
+	prev->text = t;
+	prev->len += 4;
+	return true;
+}
+
+/* End of a move token from p, taking in glued "(p)" markers; NULL when
+ * the window ends first. */
+static const char *mt_move_end(const struct pgn_lex *x, const char *p)
+{
+	const char *q = p, *end = x->end;
+
+	for (;;) {
+		while (q < end && mt_move_char((unsigned char)*q))
+			q++;
+		if (q == end || *q != '(')
+			break;
+		if (end - q < 3)
+			break;
+		if (q[1] != 'p' || q[2] != ')')
+			return q;
+		q += 3;
+	}
+	if (!x->eof && (q == end || (*q == '(' && end - q < 3)))
+		return NULL;
+	return q;
+}
+
+static bool mt_only_dots(const char *p, size_t n)
+{
+	while (n && p[n - 1] == '.')
+		n--;
+	return n == 0;
+}
+
+static enum lx mt_classify(struct pgn_lex *x, const char *p, const char *q)
+{
+	size_t n = (size_t)(q - p);
+	const char *result = mt_digit((unsigned char)*p) ? mt_result_text(p, n)
+							  : NULL;
+	struct pgn_item *it;
+	int nag;
+
+	if (result)
+		return mt_result(x, p, q, result);
+	x->p = q;
+	x->tokens = true;
+	/* The common case first: a move starts with a letter. */
+	if ((unsigned)((*p | 0x20) - 'a') < 26 && p[n - 1] != '.') {
+		mt_text_item(x, PI_MOVE, p, q);
+		return LX_OK;
+	}
+	if (mt_only_dots(p, n))	/* "1. ... e5": the dots say nothing */
+		return LX_OK;
+	if ((*p == '+' || *p == '-' || *p == '=') &&
+	    (nag = mt_symbol_nag(p, n)) != 0) {
+		it = mt_text_item(x, PI_NAG, p, q);
+		if (it)
+			it->nag = (uint16_t)nag;
+	} else if (!mt_glue_ep(x, p, n)) {
+		mt_text_item(x, PI_MOVE, p, q);
+	}
+	return LX_OK;
+}
+
+static enum lx mt_move(struct pgn_lex *x)
+{
+	const char *q = mt_move_end(x, x->p);
+
+	if (!q)
+		return LX_MORE;
+	return mt_classify(x, x->p, q);
+}
+
+static enum lx mt_move_number(struct pgn_lex *x, const char *digits,
+			      const char *dots)
+{
+	const char *q = dots, *p;
+	uint64_t n = 0;
+	struct pgn_item *it;
+
+	while (q < x->end && *q == '.')
+		q++;
+	if (q == x->end && !x->eof)
+		return LX_MORE;
+	for (p = digits; p < dots && n <= UINT32_MAX; p++)
+		n = n * 10 + (uint64_t)(*p - '0');
+	x->tokens = true;
+	x->p = q;
+	if (n > UINT32_MAX) {
+		mt_syntax(x, digits, "move number too large");
+		return LX_OK;
+	}
+	it = mt_item(x, PI_MOVENUM, lex_loc(x, digits));
+	if (it) {
+		it->number = (uint32_t)n;
+		it->dots = (uint8_t)(q - dots > 255 ? 255 : q - dots);
+	}
+	return LX_OK;
+}
+
+/* "12." "12..." "1.d4" are numbers; "1-0" "1/2-1/2" results; "0-0" and
+ * "0000" moves; digits alone a number without dots. */
+static enum lx mt_number(struct pgn_lex *x)
+{
+	const char *p = x->p, *q = p;
+
+	while (q < x->end && mt_digit((unsigned char)*q))
+		q++;
+	if (q == x->end && !x->eof)
+		return LX_MORE;
+	if (q < x->end && *q == '.')
+		return mt_move_number(x, p, q);
+	if ((q == x->end || !mt_move_char((unsigned char)*q)) &&
+	    !(q - p == 4 && !memcmp(p, "0000", 4)))
+		return mt_move_number(x, p, q);
+	return mt_move(x);
+}
+
+static enum lx mt_nag(struct pgn_lex *x)
+{
+	const char *p = x->p, *q = p + 1;
+	uint32_t n = 0;
+	struct pgn_item *it;
+
+	while (q < x->end && mt_digit((unsigned char)*q) && n <= 65535)
+		n = n * 10 + (uint32_t)(*q++ - '0');
+	if (q == x->end && !x->eof)
+		return LX_MORE;
+	x->p = q;
+	if (q == p + 1 || n > 65535) {
+		while (x->p < x->end && mt_digit((unsigned char)*x->p))
+			x->p++;
+		mt_syntax(x, p, q == p + 1 ? "expected a number after '$'"
+					   : "NAG number too large");
+		return LX_OK;
+	}
+	it = mt_item(x, PI_NAG, lex_loc(x, p));
+	if (it)
+		it->nag = (uint16_t)n;
+	x->tokens = true;
+	return LX_OK;
+}
+
+/* Suffix annotations in NAG order ($1 ... $6). */
+static const char *const mt_suffixes[6] = { "!", "?", "!!", "??", "!?", "?!" };
+
+static enum lx mt_suffix(struct pgn_lex *x)
+{
+	const char *p = x->p, *q = p;
+	struct pgn_item *it;
+	int nag;
+
+	while (q < x->end && (*q == '!' || *q == '?'))
+		q++;
+	if (q == x->end && !x->eof)
+		return LX_MORE;
+	x->p = q;
+	nag = pgn_suffix_nag(p, (size_t)(q - p));
+	if (!nag) {
+		lex_diag(x, lex_loc(x, p), DIAG_ERROR, DC_SYNTAX,
+			 "unknown annotation '%.*s'",
+			 (int)(q - p > 8 ? 8 : q - p), p);
+		return LX_OK;
+	}
+	it = mt_static_item(x, PI_NAG, lex_loc(x, p), mt_suffixes[nag - 1]);
+	if (it) {
+		it->nag = (uint16_t)nag;
+		it->suffix = true;
+	}
+	x->tokens = true;
+	return LX_OK;
+}
+
+static enum lx mt_star(struct pgn_lex *x)
+{
+	const char *p = x->p;
+
+	if (p + 1 == x->end && !x->eof)
+		return LX_MORE;
+	if (p + 1 < x->end && mt_move_char((unsigned char)p[1])) {
+		const char *q = mt_move_end(x, p + 1);
+		if (!q)
+			return LX_MORE;
+		mt_syntax(x, p, "unexpected '*' inside a token");
+		x->p = q;
+		return LX_OK;
+	}
+	return mt_result(x, p, p + 1, "*");
+}
+
+/* One diagnostic for a whole run of junk: up to a blank or a brace or
+ * parenthesis, so that "[x]" or ",e5" is one fault, not several. */
+static bool mt_junk_ends(unsigned char c)
+{
+	return lex_blank(c) || c == '\n' || c == '{' || c == '}' || c == '(' ||
+	       c == ')' || c == ';';
+}
+
+static enum lx mt_junk(struct pgn_lex *x)
+{
+	const char *p = x->p, *q = p + 1;
+	unsigned char c = (unsigned char)*p;
+
+	while (q < x->end && !mt_junk_ends((unsigned char)*q))
+		q++;
+	if (c >= 0x20 && c < 0x7f)
+		lex_diag(x, lex_loc(x, p), DIAG_ERROR, DC_SYNTAX,
+			 "unexpected '%c' in movetext", c);
+	else
+		lex_diag(x, lex_loc(x, p), DIAG_ERROR, DC_SYNTAX,
+			 "unexpected byte 0x%02x in movetext", c);
+	x->p = q;
+	return LX_OK;
+}
+
+/* ------------------------------------------------------------ the loop */
+
+/* A line starting with '[': at depth 0 the next game; inside a variation
+ * only when it is a tag line (the variation was never closed). */
+static enum lx mt_bracket_line(struct pgn_lex *x)
+{
+	bool more = false;
+
+	if (x->depth > 0 && !lex_tag_line(x, x->p, &more))
+		return more ? LX_MORE : LX_OK;
+	if (!x->tokens && !x->ntags)
+		return LX_PRELUDE;
+	return lex_end_at(x, x->p);
+}
+
+static enum lx mt_blanks(struct pgn_lex *x)
+{
+	const char *p = x->p, *end = x->end;
+
+	for (;;) {
+		while (p < end && lex_blank((unsigned char)*p))
+			p++;
+		if (p == end) {
+			x->p = p;
+			return x->eof ? lex_end_at(x, end) : LX_MORE;
+		}
+		if (*p != '\n') {
+			x->p = p;
+			return LX_OK;
+		}
+		lex_newline(x, p++);
+		if (p < end && *p == '[') {
+			x->p = p;
+			return mt_bracket_line(x);
+		}
+	}
+}
+
+static enum lx mt_lexeme(struct pgn_lex *x)
+{
+	unsigned char c = (unsigned char)*x->p;
+
+	switch (c) {
+	case '{':
+		return mt_comment(x);
+	case ';':
+		return mt_rest_of_line(x, PI_COMMENT);
+	case '%':
+		if (lex_loc(x, x->p).col == 1)
+			return mt_rest_of_line(x, PI_ESCAPE);
+		break;
+	case '(':
+		return mt_open(x);
+	case ')':
+		return mt_close(x);
+	case '$':
+		return mt_nag(x);
+	case '!':
+	case '?':
+		return mt_suffix(x);
+	case '*':
+		return mt_star(x);
+	default:
+		if (mt_digit(c))
+			return mt_number(x);
+		if (mt_move_char(c))
+			return mt_move(x);
+	}
+	return mt_junk(x);
+}
+
+/* The two tokens that make most of any movetext, a move number "12." and
+ * a move starting with a letter, when they lie wholly inside the window.
+ * Returns the cursor after the token, or NULL for the general path (which
+ * also handles everything unusual about them). */
+static inline const char *mt_fast(struct pgn_lex *x, const char *p)
+{
+	const char *end = x->end, *q = p;
+	struct pgn_item *it;
+	uint32_t n = 0;
+
+	if (mt_digit((unsigned char)*p)) {
+		/* Nine digits cannot overflow; longer numbers go the slow way. */
+		do
+			n = n * 10 + (uint32_t)(*q++ - '0');
+		while (q < end && q - p < 9 && mt_digit((unsigned char)*q));
+		if (q + 1 >= end || *q != '.')
+			return NULL;
+		it = mt_item(x, PI_MOVENUM, lex_loc(x, p));
+		p = q;
+		while (q < end && *q == '.')
+			q++;
+		if (it) {
+			it->number = n;
+			it->dots = (uint8_t)(q - p > 255 ? 255 : q - p);
+		}
+		x->tokens = true;
+		return q;
+	}
+	if ((unsigned)((*p | 0x20) - 'a') >= 26)
+		return NULL;
+	while (++q < end && mt_move_char((unsigned char)*q))
+		;
+	if (q == end || *q == '(' || q[-1] == '.')
+		return NULL;
+	mt_text_item(x, PI_MOVE, p, q);
+	x->tokens = true;
+	return q;
+}
+
+enum lx lex_movetext(struct pgn_lex *x)
+{
+	for (;;) {
+		const char *q;
+		enum lx rc = mt_blanks(x);
+		if (rc != LX_OK)
+			return rc;
+		q = mt_fast(x, x->p);
+		if (q) {
+			x->p = q;
+			continue;
+		}
+		rc = mt_lexeme(x);
+		if (rc != LX_OK)
+			return rc;
+	}
+}
+
+int pgn_suffix_nag(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < 6; i++)
+		if (n == strlen(mt_suffixes[i]) && !memcmp(s, mt_suffixes[i], n))
+			return (int)i + 1;
+	return 0;
+}

@@ -1,0 +1,159 @@
+/* Private to libparse: the state the PGN reader shares between reader.c
+ * (buffering, game boundaries, diagnostics), tags.c (the tag section) and
+ * movetext.c (the movetext tree).
+ *
+ * A game is lexed in one attempt over a window [base, end) of the input
+ * buffer.  When the attempt needs bytes past the window and the input has
+ * more, it stops with LX_MORE; the reader then reads more and lexes the game
+ * again from its start (nothing is reported until an attempt completes, so
+ * a retry is invisible).  This keeps the lexer free of refill logic: it only
+ * ever holds plain pointers into one window. */
+#ifndef PAWNKIT_PGN_LEX_H
+#define PAWNKIT_PGN_LEX_H
+
+#include "pgn.h"
+
+enum lx {
+	LX_OK,		/* go on */
+	LX_END,		/* the game ends at x->game_end */
+	LX_MORE,	/* needs bytes past the window: read more, start over */
+	LX_PRELUDE,	/* only comments so far and a tag line: start over
+			 * as a tag section, same game */
+};
+
+/* What the reader keeps across games and lends to each attempt. */
+struct pgn_reader {
+	const char *name;		/* as given, "-" for stdin */
+	int fd;				/* -1 for a memory reader */
+	bool eof;
+	char *own;			/* the buffer we allocated (file reader) */
+	const char *data;		/* the bytes: own, or the caller's */
+	size_t cap, len;		/* own's capacity; bytes held */
+	size_t start;			/* where the next game begins */
+	uint32_t line, col;		/* its line and column */
+	uint64_t index;			/* games returned so far */
+	bool skipping;			/* drop the rest of a too-large game */
+	struct pgn_reader_opts opts;
+	/* Scratch reused by every game, grown rarely. */
+	struct pgn_tag *tagv;
+	size_t tag_cap;
+	struct pgn_line **stack;	/* opts.max_depth + 1 lines */
+	struct diag *diags;		/* queued until the attempt succeeds */
+	size_t ndiags, diag_cap;
+};
+
+struct pgn_lex {
+	struct pgn_reader *r;
+	struct pgn_game *g;
+	const char *base, *p, *end;	/* window; cursor */
+	bool eof;			/* end is the end of the input */
+	bool build;			/* make items (not tags_only) */
+	/* Position: col = p - line_start + col_bias. */
+	uint32_t line, col_bias;
+	const char *line_start;
+	/* The game so far. */
+	size_t ntags;
+	unsigned depth, skip;		/* open variations; those past the limit */
+	struct pgn_loc outer_open;	/* first unclosed '(' */
+	bool tokens;			/* a move, number, NAG, '(' or result */
+	bool anything;			/* any non-blank byte */
+	bool limit_reported;
+	bool unterminated;		/* a comment ran past its game */
+	long build_depth;		/* items are made up to this depth;
+					 * -1 with tags_only */
+	/* Item texts are NUL-terminated copies made a chunk at a time:
+	 * [copy_src, copy_src + copy_len) of the input lives at copy_dst. */
+	const char *copy_src;
+	char *copy_dst;
+	size_t copy_len, copy_chunk;
+	/* Outcome. */
+	const char *game_end;
+	uint32_t end_line, end_col;
+};
+
+/* ---------------------------------------------- position, shared helpers */
+
+static inline struct pgn_loc lex_loc(const struct pgn_lex *x, const char *p)
+{
+	struct pgn_loc l = { x->line, (uint32_t)(p - x->line_start) + x->col_bias };
+	return l;
+}
+
+static inline void lex_newline(struct pgn_lex *x, const char *nl)
+{
+	x->line++;
+	x->line_start = nl + 1;
+	x->col_bias = 1;
+}
+
+/* Byte classes, one table lookup per byte in the hot loops. */
+enum lex_class_bits {
+	LC_BLANK = 1,	/* between lexemes (not '\n', which is counted) */
+	LC_MOVE = 2,	/* may appear in a move token */
+	LC_DIGIT = 4,
+};
+extern const unsigned char lex_class[256];
+
+/* NUL counts as a blank so that the stray NULs of real files do not split
+ * tokens; the reader flags them separately. */
+static inline bool lex_blank(unsigned char c)
+{
+	return lex_class[c] & LC_BLANK;
+}
+
+/* The first non-blank byte of a game fixes its start. */
+static inline void lex_mark_start(struct pgn_lex *x, const char *p)
+{
+	if (!x->anything) {
+		x->anything = true;
+		x->g->start = lex_loc(x, p);
+	}
+}
+
+/* Room for need tags in r->tagv (aborts when memory is exhausted, as the
+ * arena does). */
+void lex_grow_tags(struct pgn_reader *r, size_t need);
+
+/* arena_alloc() with its common case inline: the reader allocates once
+ * per token. */
+static inline void *lex_alloc(struct arena *a, size_t size)
+{
+	size_t rounded = (size + 7) & ~(size_t)7;
+
+	if (a->cur && rounded >= size && a->cap - a->used >= rounded) {
+		void *p = a->cur + a->used;
+		a->used += rounded;
+		return p;
+	}
+	return arena_alloc(a, size);
+}
+
+/* Counts the newlines in [from, to) into the position. */
+void lex_count_lines(struct pgn_lex *x, const char *from, const char *to);
+
+/* Queues a diagnostic at loc (sent only if the attempt completes). */
+void lex_diag(struct pgn_lex *x, struct pgn_loc loc, enum diag_severity sev,
+	      enum diag_code code, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+/* Ends the game at p (the next game starts there). */
+enum lx lex_end_at(struct pgn_lex *x, const char *p);
+
+/* True when the line at p looks like a tag pair "[Name "; LX_MORE via
+ * *more when it cannot tell yet. */
+bool lex_tag_line(const struct pgn_lex *x, const char *p, bool *more);
+
+/* --------------------------------------------------------- tags.c */
+
+/* The tag section: tags, blanks, '%' lines.  LX_OK when movetext begins at
+ * x->p; LX_END when the game ends with no movetext (input end, or a second
+ * tag section after a blank line). */
+enum lx lex_tag_section(struct pgn_lex *x);
+
+/* --------------------------------------------------------- movetext.c */
+
+/* Movetext up to and including the termination marker, plus the blanks and
+ * comments after it that belong to this game. */
+enum lx lex_movetext(struct pgn_lex *x);
+
+#endif

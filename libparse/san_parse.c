@@ -1,0 +1,380 @@
+/* One move token as written: SAN, LAN or coordinate notation with the
+ * variant markers of NOTATION.md.  Nothing is resolved here; the struct
+ * says what the text says, and the lenient forms accepted are flagged.
+ *
+ * Order of the grammar, left to right:
+ *   [mover] [from] [x|:|- [victim]] dest [x [victim]] [marker] [promotion]
+ *   [check] [e.p.]
+ * where from is a file, a rank or a square; marker, promotion, check and
+ * "e.p." may come in any order but each at most once. */
+#include <string.h>
+
+#include "pgn.h"
+
+struct san_cur {
+	const char *s;
+	size_t len, pos;
+	struct san *out;
+	struct diag *err;
+	bool capital;		/* the first letter is Regan's capital file */
+};
+
+static int san_peek(const struct san_cur *c, size_t ahead)
+{
+	return c->pos + ahead < c->len ? (unsigned char)c->s[c->pos + ahead]
+				       : -1;
+}
+
+static int san_fail(struct san_cur *c, const char *expected)
+{
+	int ch = san_peek(c, 0);
+
+	if (ch < 0)
+		diag_setf(c->err, DIAG_ERROR, DC_BAD_MOVE,
+			  "expected %s at the end of '%.*s'", expected,
+			  (int)(c->len > 32 ? 32 : c->len), c->s);
+	else if (ch >= 0x20 && ch < 0x7f)
+		diag_setf(c->err, DIAG_ERROR, DC_BAD_MOVE,
+			  "expected %s, got '%c' in '%.*s'", expected, ch,
+			  (int)(c->len > 32 ? 32 : c->len), c->s);
+	else
+		diag_setf(c->err, DIAG_ERROR, DC_BAD_MOVE,
+			  "expected %s, got byte 0x%02x", expected, ch);
+	c->err->col = (uint32_t)(c->pos + 1);
+	return -1;
+}
+
+/* A fault that is not a missing part: said as is, at column at + 1. */
+static int san_refuse(struct san_cur *c, size_t at, const char *what)
+{
+	diag_setf(c->err, DIAG_ERROR, DC_BAD_MOVE, "%s in '%.*s'", what,
+		  (int)(c->len > 32 ? 32 : c->len), c->s);
+	c->err->col = (uint32_t)(at + 1);
+	return -1;
+}
+
+static bool san_is_file(int ch)
+{
+	return ch >= 'a' && ch <= 'h';
+}
+
+static bool san_is_rank(int ch)
+{
+	return ch >= '1' && ch <= '8';
+}
+
+static bool san_is_piece(int ch)
+{
+	return ch > 0 && strchr("KQRBNPT", ch) != NULL;
+}
+
+static bool san_at(const struct san_cur *c, const char *text)
+{
+	size_t n = strlen(text);
+
+	return c->len - c->pos >= n && !memcmp(c->s + c->pos, text, n);
+}
+
+static void san_clear(struct san *out)
+{
+	memset(out, 0, sizeof *out);
+	out->from_file = -1;
+	out->from_rank = -1;
+	out->to = -1;
+}
+
+/* ------------------------------------------------------------- the mover */
+
+/* Figurine SAN: U+2654..U+265F are E2 99 94..9F; "♙♙" is the tandem. */
+static char san_figurine(struct san_cur *c)
+{
+	static const char letters[] = "KQRBNPKQRBNP";
+	int b = san_peek(c, 2);
+	char piece;
+
+	if (san_peek(c, 0) != 0xe2 || san_peek(c, 1) != 0x99 || b < 0x94 ||
+	    b > 0x9f)
+		return 0;
+	piece = letters[b - 0x94];
+	c->pos += 3;
+	if (piece == 'P' && san_peek(c, 0) == 0xe2 && san_peek(c, 1) == 0x99 &&
+	    san_peek(c, 2) == b) {
+		c->pos += 3;
+		return 'T';
+	}
+	return piece;
+}
+
+/* Upper-case piece letters; lower case k q r n t p leniently ('b' is
+ * always the b-file); Regan's capital origin file for a tandem unit. */
+static void san_mover(struct san_cur *c)
+{
+	int ch = san_peek(c, 0);
+	struct san *m = c->out;
+
+	if ((m->piece = san_figurine(c)) != 0)
+		return;
+	if (san_is_piece(ch)) {
+		m->piece = (char)ch;
+		c->pos++;
+	} else if (ch > 0 && strchr("kqrntp", ch) &&
+		   (san_is_file(san_peek(c, 1)) || san_peek(c, 1) == 'x' ||
+		    san_peek(c, 1) == ':' || san_is_rank(san_peek(c, 1)))) {
+		m->piece = (char)(ch - 'a' + 'A');
+		m->lenient |= SL_LOWER_PIECE;
+		c->pos++;
+	} else if (ch > 0 && strchr("ACDEFGH", ch)) {
+		/* Read as a file by san_part(), like the 'e' of "exd5". */
+		m->piece = 'T';
+		m->lenient |= SL_CAPITAL_FILE;
+		c->capital = true;
+	}
+}
+
+/* ----------------------------------------------------- squares and 'x' */
+
+struct san_part {
+	int file, rank;
+};
+
+static struct san_part san_part(struct san_cur *c)
+{
+	struct san_part p = { -1, -1 };
+
+	if (san_is_file(san_peek(c, 0)))
+		p.file = san_peek(c, 0) - 'a', c->pos++;
+	else if (c->capital && c->pos == 0)
+		p.file = san_peek(c, 0) - 'A', c->pos++;
+	if (san_is_rank(san_peek(c, 0)))
+		p.rank = san_peek(c, 0) - '1', c->pos++;
+	return p;
+}
+
+/* "x" or ":" and an optional victim letter (Pauli "xB"), the victim only
+ * when a square or the end follows, so that "xBe5" is not read as a file. */
+static bool san_capture(struct san_cur *c, bool victim_last)
+{
+	int v;
+
+	if (san_peek(c, 0) != 'x' && san_peek(c, 0) != ':')
+		return false;
+	c->pos++;
+	c->out->capture = true;
+	v = san_peek(c, 0);
+	if (san_is_piece(v) &&
+	    (victim_last ? !san_is_file(san_peek(c, 1))
+			 : san_is_file(san_peek(c, 1)))) {
+		c->out->victim = (char)v;
+		c->pos++;
+	}
+	return true;
+}
+
+static int san_squares(struct san_cur *c)
+{
+	struct san *m = c->out;
+	struct san_part from = san_part(c), to = { -1, -1 };
+	bool sep = false;
+
+	if (san_capture(c, false)) {
+		sep = true;
+	} else if (san_peek(c, 0) == '-' && from.file >= 0 && from.rank >= 0) {
+		c->pos++;
+		sep = true;
+	}
+	if (sep || (san_is_file(san_peek(c, 0)) && !san_at(c, "e.p.")))
+		to = san_part(c);
+	if (to.file < 0 && to.rank < 0 && !sep) {
+		to = from;	/* a single square is the destination */
+		from.file = from.rank = -1;
+	}
+	if (to.file < 0)
+		return san_fail(c, from.file < 0 && !sep && !m->piece
+				   ? "a move" : "a destination square");
+	if (to.rank < 0)
+		return san_fail(c, "a rank 1-8");
+	m->to = to.rank * 8 + to.file;
+	if (from.file >= 0)
+		m->from_file = from.file;
+	if (from.rank >= 0)
+		m->from_rank = from.rank;
+	if (c->capital)		/* "E4": the e-file unit, to e4 */
+		m->from_file = c->s[0] - 'A';
+	m->coordinate = from.file >= 0 && from.rank >= 0;
+	m->lan = m->coordinate && sep;
+	return 0;
+}
+
+/* Coordinate notation marks a capture after the squares: "d4e3x",
+ * "f3e5xB". */
+static int san_trailing_capture(struct san_cur *c)
+{
+	int ch = san_peek(c, 0);
+
+	if (ch != 'x' && ch != ':')
+		return 0;
+	if (!c->out->coordinate || c->out->lan)
+		return san_fail(c, "a marker, promotion or check");
+	san_capture(c, true);
+	return 0;
+}
+
+/* ------------------------------------------------------------ suffixes */
+
+static int san_marker(struct san_cur *c)
+{
+	enum san_marker mk = SM_NONE;
+	size_t n = 1;
+
+	if (san_peek(c, 0) == '^')
+		mk = SM_ROCKET;
+	else if (san_peek(c, 0) == '&')
+		mk = SM_SHARE;
+	else if (san_at(c, "(p)"))
+		mk = SM_PUSH, n = 3;
+	if (mk == SM_NONE)
+		return 0;
+	if (c->out->marker != SM_NONE)
+		return san_refuse(c, c->pos, "a second marker");
+	c->out->marker = mk;
+	c->pos += n;
+	return 1;
+}
+
+static bool san_promo_letter(int ch)
+{
+	return ch > 0 && strchr("QRBNqrbn", ch) != NULL;
+}
+
+/* "=Q"; leniently "Q" and "=q"; coordinate notation writes "q". */
+static int san_promotion(struct san_cur *c)
+{
+	int ch = san_peek(c, 0);
+	struct san *m = c->out;
+	size_t at = c->pos;
+
+	if (ch == '=') {
+		c->pos++;
+		if (!san_promo_letter(san_peek(c, 0)))
+			return san_fail(c, "a piece letter Q R B N after '='");
+		ch = san_peek(c, 0);
+	} else if (!san_promo_letter(ch) ||
+		   (ch >= 'a' && ch <= 'z' && !m->coordinate &&
+		    san_peek(c, 1) >= 0 && san_peek(c, 1) != '+' &&
+		    san_peek(c, 1) != '#')) {
+		return 0;
+	}
+	if (m->promotion)
+		return san_refuse(c, at, "a second promotion");
+	if (m->piece && m->piece != 'P' && m->piece != 'T')
+		return san_refuse(c, at, "a promotion after a piece move");
+	m->promotion = (char)(ch >= 'a' ? ch - 'a' + 'A' : ch);
+	c->pos++;
+	return 1;
+}
+
+static int san_check(struct san_cur *c)
+{
+	int ch = san_peek(c, 0);
+
+	if (ch != '+' && ch != '#')
+		return 0;
+	if (c->out->check)
+		return san_refuse(c, c->pos, "a second check mark");
+	c->out->check = (char)ch;
+	c->pos++;
+	return 1;
+}
+
+static int san_ep(struct san_cur *c)
+{
+	if (!san_at(c, "e.p."))
+		return 0;
+	if (c->out->lenient & SL_EP_SUFFIX)
+		return san_refuse(c, c->pos, "a second 'e.p.'");
+	c->out->lenient |= SL_EP_SUFFIX;
+	c->pos += 4;
+	return 1;
+}
+
+static int san_suffixes(struct san_cur *c)
+{
+	while (c->pos < c->len) {
+		int rc = san_marker(c);
+		if (!rc)
+			rc = san_promotion(c);
+		if (!rc)
+			rc = san_check(c);
+		if (!rc)
+			rc = san_ep(c);
+		if (rc < 0)
+			return -1;
+		if (!rc)
+			return san_fail(c, c->out->kind == SAN_ORDINARY
+					       ? "a marker, promotion or check"
+					       : "a check mark or the end");
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------ whole tokens */
+
+static bool san_null(struct san_cur *c)
+{
+	static const char *const nulls[] = { "--", "Z0", "0000", "@@@@" };
+	size_t i;
+
+	for (i = 0; i < 4; i++)
+		if (c->len == strlen(nulls[i]) && san_at(c, nulls[i])) {
+			c->out->kind = SAN_NULL;
+			c->pos = c->len;
+			return true;
+		}
+	return false;
+}
+
+static bool san_castle(struct san_cur *c)
+{
+	struct san *m = c->out;
+
+	if (san_at(c, "O-O-O") || san_at(c, "0-0-0")) {
+		m->kind = SAN_CASTLE_LONG;
+		c->pos += 5;
+	} else if (san_at(c, "O-O") || san_at(c, "0-0")) {
+		m->kind = SAN_CASTLE_SHORT;
+		c->pos += 3;
+	} else {
+		return false;
+	}
+	if (c->s[0] == '0')
+		m->lenient |= SL_ZERO_CASTLE;
+	return true;
+}
+
+static bool san_flip(struct san_cur *c)
+{
+	if (c->len < 3 || !san_is_file(san_peek(c, 0)) ||
+	    !san_is_rank(san_peek(c, 1)) || san_peek(c, 2) != '~')
+		return false;
+	c->out->kind = SAN_FLIP;
+	c->out->to = (san_peek(c, 1) - '1') * 8 + san_peek(c, 0) - 'a';
+	c->pos = 3;
+	return true;
+}
+
+int san_parse(const char *s, size_t len, struct san *out, struct diag *err)
+{
+	struct san_cur c = { s, len, 0, out, err, false };
+
+	san_clear(out);
+	if (!len)
+		return san_fail(&c, "a move");
+	if (san_null(&c))
+		return 0;
+	if (!san_castle(&c) && !san_flip(&c)) {
+		san_mover(&c);
+		if (san_squares(&c) < 0 || san_trailing_capture(&c) < 0)
+			return -1;
+	}
+	return san_suffixes(&c);
+}

@@ -1,0 +1,293 @@
+/* The tag section of a PGN game: [Name "value"] pairs.
+ *
+ * Real files bend the grammar; what is accepted and why:
+ * - blank lines inside the section (ChessBase), several pairs on one line,
+ *   a pair followed by movetext on the same line;
+ * - an unescaped '"' inside a value ("Club "Victory""): the value ends at
+ *   the quote that is followed by ']', so an inner quote is text (warning);
+ * - a value ending in a backslash ("Tournament \"]"): when no quote closes
+ *   the value, the last one before ']' does and the backslash is text.
+ * A second tag section after a blank line, repeating a name already seen
+ * (two games of tags only, or a game with an empty body), starts a new
+ * game. */
+#include <string.h>
+
+#include "pgn_lex.h"
+
+struct tag_text {
+	const char *name, *value, *close, *after;
+	size_t name_len;
+	const char *odd;	/* first unescaped inner quote, or NULL */
+	bool literal_backslash;	/* closed by the fallback rule */
+};
+
+/* Lenient: anything printable but the delimiters, as seen in old files. */
+static bool tag_name_char(unsigned char c)
+{
+	return c > ' ' && c != '"' && c != '[' && c != ']' && c != 0x7f;
+}
+
+/* Strict PGN name characters, used to recognise a tag line while
+ * resynchronising (so that "[%clk ...]" in a comment never matches). */
+static bool tag_strict_char(unsigned char c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
+bool lex_tag_line(const struct pgn_lex *x, const char *p, bool *more)
+{
+	const char *q = p + 1, *end = x->end;
+
+	*more = false;
+	while (q < end && tag_strict_char((unsigned char)*q))
+		q++;
+	if (q == p + 1 && q < end)
+		return false;
+	while (q < end && (*q == ' ' || *q == '\t'))
+		q++;
+	if (q == end) {
+		*more = !x->eof;
+		return false;
+	}
+	return *q == '"';
+}
+
+static const char *tag_skip_spaces(const char *q, const char *stop)
+{
+	while (q < stop && (*q == ' ' || *q == '\t'))
+		q++;
+	return q;
+}
+
+/* A quote at q closes the value when only blanks stand between it and
+ * a ']'. */
+static bool tag_closes(const char *q, const char *stop)
+{
+	q = tag_skip_spaces(q + 1, stop);
+	return q < stop && *q == ']';
+}
+
+/* An odd run of backslashes before q escapes the quote at q. */
+static bool tag_escaped(const char *v, const char *q)
+{
+	size_t n = 0;
+
+	while (q > v && q[-1] == '\\') {
+		q--;
+		n++;
+	}
+	return n & 1;
+}
+
+static const char *tag_value_end(const char *v, const char *stop,
+				 struct tag_text *t)
+{
+	const char *q = v;
+
+	while ((q = memchr(q, '"', (size_t)(stop - q))) != NULL) {
+		if (!tag_escaped(v, q)) {
+			if (tag_closes(q, stop))
+				return q;
+			if (!t->odd)
+				t->odd = q;
+		}
+		q++;
+	}
+	for (q = stop; q-- > v;)
+		if (*q == '"' && tag_closes(q, stop)) {
+			t->literal_backslash = true;
+			return q;
+		}
+	return NULL;
+}
+
+static int tag_fail(struct pgn_lex *x, const char *at, const char *msg)
+{
+	lex_diag(x, lex_loc(x, at), DIAG_ERROR, DC_TAG_SYNTAX, "tag: %s", msg);
+	return -1;
+}
+
+/* Splits "[Name "value"]" on one line [open, stop); -1 with a diagnostic. */
+static int tag_split(struct pgn_lex *x, const char *open, const char *stop,
+		     struct tag_text *t)
+{
+	const char *q = tag_skip_spaces(open + 1, stop);
+
+	memset(t, 0, sizeof *t);
+	t->name = q;
+	while (q < stop && tag_name_char((unsigned char)*q))
+		q++;
+	t->name_len = (size_t)(q - t->name);
+	if (!t->name_len)
+		return tag_fail(x, q, "expected a tag name after '['");
+	q = tag_skip_spaces(q, stop);
+	if (q == stop || *q != '"')
+		return tag_fail(x, q, "expected '\"' before the tag value");
+	t->value = q + 1;
+	t->close = tag_value_end(t->value, stop, t);
+	if (!t->close)
+		return tag_fail(x, q, "tag value not closed by '\"]'");
+	q = tag_skip_spaces(t->close + 1, stop);
+	t->after = q + 1;	/* tag_closes() saw the ']' */
+	return 0;
+}
+
+static bool tag_repeated(const struct pgn_lex *x, const struct tag_text *t)
+{
+	size_t i;
+
+	for (i = 0; i < x->ntags; i++) {
+		const char *n = x->r->tagv[i].name;
+		if (!strncmp(n, t->name, t->name_len) && !n[t->name_len])
+			return true;
+	}
+	return false;
+}
+
+/* Copies name and unescaped value into the arena as one block. */
+static void tag_store(struct pgn_lex *x, const struct tag_text *t,
+		      struct pgn_loc loc)
+{
+	struct pgn_tag *tag;
+	size_t vlen = (size_t)(t->close - t->value);
+	char *s = lex_alloc(&x->g->arena, t->name_len + vlen + 2);
+	char *v = s + t->name_len + 1, *w = v;
+	const char *q;
+
+	memcpy(s, t->name, t->name_len);
+	s[t->name_len] = 0;
+	if (!memchr(t->value, '\\', vlen)) {
+		memcpy(v, t->value, vlen);
+		w = v + vlen;
+	} else {
+		for (q = t->value; q < t->close; q++) {
+			if (*q == '\\' && q + 1 < t->close &&
+			    (q[1] == '"' || q[1] == '\\'))
+				q++;
+			*w++ = *q;
+		}
+	}
+	*w = 0;
+	if (x->ntags == x->r->tag_cap)
+		lex_grow_tags(x->r, x->ntags + 1);
+	tag = &x->r->tagv[x->ntags++];
+	tag->name = s;
+	tag->value = v;
+	tag->value_len = (size_t)(w - v);
+	tag->loc = loc;
+}
+
+static void tag_warn(struct pgn_lex *x, const struct tag_text *t)
+{
+	if (t->odd)
+		lex_diag(x, lex_loc(x, t->odd), DIAG_WARNING, DC_TAG_SYNTAX,
+			 "tag: unescaped '\"' inside the value of %.*s",
+			 (int)(t->name_len > 40 ? 40 : t->name_len), t->name);
+	if (t->literal_backslash)
+		lex_diag(x, lex_loc(x, t->close - 1), DIAG_WARNING,
+			 DC_TAG_SYNTAX, "tag: value of %.*s ends in '\\' "
+			 "(kept as text)",
+			 (int)(t->name_len > 40 ? 40 : t->name_len), t->name);
+}
+
+static enum lx tag_pair(struct pgn_lex *x, bool after_blank)
+{
+	const char *open = x->p, *eol, *stop;
+	struct tag_text t;
+
+	eol = memchr(open, '\n', (size_t)(x->end - open));
+	if (!eol) {
+		if (!x->eof)
+			return LX_MORE;
+		eol = x->end;
+	}
+	stop = eol > open && eol[-1] == '\r' ? eol - 1 : eol;
+	if (tag_split(x, open, stop, &t) < 0) {
+		lex_mark_start(x, open);
+		x->p = eol;
+		return LX_OK;
+	}
+	if (after_blank && x->ntags && tag_repeated(x, &t))
+		return lex_end_at(x, open);
+	lex_mark_start(x, open);
+	tag_store(x, &t, lex_loc(x, open));
+	tag_warn(x, &t);
+	x->p = t.after;
+	return LX_OK;
+}
+
+/* Blanks and newlines; *blank_line when a whole line was empty. */
+static enum lx tag_blanks(struct pgn_lex *x, bool *blank_line)
+{
+	const char *p = x->p, *end = x->end;
+	int newlines = 0;
+
+	for (; p < end; p++) {
+		if (*p == '\n') {
+			lex_newline(x, p);
+			if (++newlines == 2)
+				*blank_line = true;
+		} else if (!lex_blank((unsigned char)*p)) {
+			x->p = p;
+			return LX_OK;
+		}
+	}
+	x->p = p;
+	if (!x->eof)
+		return LX_MORE;
+	return lex_end_at(x, end);
+}
+
+/* A '%' line: an escape for other programs, ignored before the movetext. */
+static enum lx tag_escape_line(struct pgn_lex *x)
+{
+	const char *eol = memchr(x->p, '\n', (size_t)(x->end - x->p));
+
+	if (!eol && !x->eof)
+		return LX_MORE;
+	lex_mark_start(x, x->p);
+	x->p = eol ? eol : x->end;
+	return LX_OK;
+}
+
+enum lx lex_tag_section(struct pgn_lex *x)
+{
+	bool blank_line = false;
+
+	for (;;) {
+		enum lx rc = tag_blanks(x, &blank_line);
+		if (rc != LX_OK)
+			return rc;
+		if (*x->p == '[') {
+			rc = tag_pair(x, blank_line);
+			blank_line = false;
+		} else if (*x->p == '%' && lex_loc(x, x->p).col == 1) {
+			rc = tag_escape_line(x);
+		} else {
+			lex_mark_start(x, x->p);
+			return LX_OK;
+		}
+		if (rc != LX_OK)
+			return rc;
+	}
+}
+
+/* ------------------------------------------------------------- lookup */
+
+const struct pgn_tag *pgn_tag_find(const struct pgn_game *g, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < g->ntags; i++)
+		if (!strcmp(g->tags[i].name, name))
+			return &g->tags[i];
+	return NULL;
+}
+
+const char *pgn_tag_value(const struct pgn_game *g, const char *name)
+{
+	const struct pgn_tag *t = pgn_tag_find(g, name);
+
+	return t ? t->value : NULL;
+}

@@ -1,0 +1,363 @@
+/* Moves to text: SAN, LAN, coordinate and figurine notation (NOTATION.md).
+ *
+ * Everything is driven by the move flags and the board, never by the
+ * variant's id: a rocket is written "^" because the move carries MF_ROCKET,
+ * so a new variant that reuses a flag gets its notation for free.  The text
+ * is built in a local buffer and copied out, so a short caller buffer only
+ * truncates (never splitting a UTF-8 glyph). */
+#include <string.h>
+
+#include "internal.h"
+
+/* Piece letters and figurine glyphs by type.  Figurine SAN uses the white
+ * glyphs for both sides (U+2654..U+2659); a tandem is two pawn glyphs. */
+static const char piece_letter[PIECE_TYPES] = { 0, 'P', 'N', 'B', 'R', 'Q',
+						'K', 'T' };
+static const char *const piece_glyph[PIECE_TYPES] = {
+	"", "\xE2\x99\x99", "\xE2\x99\x98", "\xE2\x99\x97", "\xE2\x99\x96",
+	"\xE2\x99\x95", "\xE2\x99\x94", "\xE2\x99\x99\xE2\x99\x99",
+};
+
+/* Markers written after the destination, one per move kind. */
+static const struct {
+	unsigned flag;
+	const char *text;
+} markers[] = {
+	{ MF_ROCKET, "^" }, { MF_SHARE, "&" }, { MF_PUSH, "(p)" },
+};
+
+struct text {
+	char b[64];		/* longer than any move text (about 24 bytes) */
+	size_t n;
+	bool figurine;
+};
+
+static void put_char(struct text *t, char c)
+{
+	if (t->n + 1 < sizeof t->b)
+		t->b[t->n++] = c;
+}
+
+static void put_str(struct text *t, const char *s)
+{
+	while (*s)
+		put_char(t, *s++);
+}
+
+static void put_square(struct text *t, int sq)
+{
+	put_char(t, (char)('a' + FILE_OF(sq)));
+	put_char(t, (char)('1' + RANK_OF(sq)));
+}
+
+static void put_piece(struct text *t, int type)
+{
+	if (t->figurine)
+		put_str(t, piece_glyph[type]);
+	else
+		put_char(t, piece_letter[type]);
+}
+
+/* ------------------------------------------------------- move anatomy */
+
+/* What the text of a move depends on, read once from board and flags. */
+struct anatomy {
+	int from, to, promo;
+	unsigned flags;
+	int mover;		/* type of the piece moving; TANDEM for unit moves */
+	bool pawnlike;		/* pawn, or one member of a tandem: no letter */
+	int victim;		/* type to name after 'x' (Pauli), else 0 */
+};
+
+static uint8_t mover_piece(const struct position *pos, move_t m)
+{
+	int from = MOVE_FROM(m);
+	return (MOVE_FLAGS(m) & MF_MOVER2) ? pos->board2[from] : pos->board[from];
+}
+
+/* The letter-class of a move: TANDEM for a unit move, PAWN for a pawn or a
+ * tandem member, else the piece type.  Moves of one class are the ones SAN
+ * disambiguates against each other. */
+static int mover_class(const struct position *pos, move_t m)
+{
+	if (MOVE_FLAGS(m) & MF_UNIT)
+		return TANDEM;
+	int type = PIECE_TYPE(mover_piece(pos, m));
+	return type == TANDEM ? PAWN : type;
+}
+
+/* The victim is named only when the destination holds two enemy pieces of
+ * different kinds, so "x" alone would not say which one goes. */
+static int named_victim(const struct position *pos, move_t m)
+{
+	int to = MOVE_TO(m);
+	uint8_t a = pos->board[to], b = pos->board2[to];
+	if (!(MOVE_FLAGS(m) & MF_CAPTURE) || !a || !b)
+		return 0;
+	if (PIECE_COLOR(a) == pos->side || PIECE_COLOR(b) == pos->side ||
+	    PIECE_TYPE(a) == PIECE_TYPE(b))
+		return 0;
+	return PIECE_TYPE((MOVE_FLAGS(m) & MF_VICTIM2) ? b : a);
+}
+
+static struct anatomy anatomy_of(const struct position *pos, move_t m)
+{
+	struct anatomy a = {
+		.from = MOVE_FROM(m), .to = MOVE_TO(m), .promo = MOVE_PROMO(m),
+		.flags = MOVE_FLAGS(m), .mover = mover_class(pos, m),
+	};
+	a.pawnlike = a.mover == PAWN;
+	a.victim = named_victim(pos, m);
+	return a;
+}
+
+/* The legal moves, generated only when the text needs them. */
+struct lazy_list {
+	bool ready;
+	struct movelist list;
+};
+
+static const struct movelist *legal(const struct position *pos,
+				    struct lazy_list *l)
+{
+	if (!l->ready) {
+		position_legal_moves(pos, &l->list);
+		l->ready = true;
+	}
+	return &l->list;
+}
+
+/* ---------------------------------------------------------- pieces */
+
+static void put_marker(struct text *t, unsigned flags)
+{
+	for (size_t i = 0; i < sizeof markers / sizeof markers[0]; i++)
+		if (flags & markers[i].flag)
+			put_str(t, markers[i].text);
+}
+
+static void put_promotion(struct text *t, int promo)
+{
+	if (promo) {
+		put_char(t, '=');
+		put_piece(t, promo);
+	}
+}
+
+static void put_capture(struct text *t, const struct anatomy *a)
+{
+	put_char(t, 'x');
+	if (a->victim)
+		put_piece(t, a->victim);
+}
+
+/* SAN disambiguation among every legal move of the same letter to the same
+ * square, whatever its capture or marker: file if it tells them apart,
+ * else rank, else both. */
+static void put_disambiguation(struct text *t, const struct position *pos,
+			       const struct anatomy *a, const struct movelist *l)
+{
+	bool rival = false, same_file = false, same_rank = false;
+	for (unsigned i = 0; i < l->count; i++) {
+		move_t o = l->moves[i];
+		int from = MOVE_FROM(o);
+		if (MOVE_TO(o) != a->to || from == a->from ||
+		    (MOVE_FLAGS(o) & MF_CASTLE) || mover_class(pos, o) != a->mover)
+			continue;
+		rival = true;
+		same_file |= FILE_OF(from) == FILE_OF(a->from);
+		same_rank |= RANK_OF(from) == RANK_OF(a->from);
+	}
+	if (!rival)
+		return;
+	if (!same_file || same_rank)
+		put_char(t, (char)('a' + FILE_OF(a->from)));
+	if (same_file)
+		put_char(t, (char)('1' + RANK_OF(a->from)));
+}
+
+/* A pawn move other than a straight non-capture starts with its origin
+ * file, plus the rank when another pawn of that file reaches the square. */
+static void put_pawn_origin(struct text *t, const struct position *pos,
+			    const struct anatomy *a, struct lazy_list *ll)
+{
+	if (FILE_OF(a->from) == FILE_OF(a->to) && !(a->flags & MF_CAPTURE))
+		return;
+	put_char(t, (char)('a' + FILE_OF(a->from)));
+	const struct movelist *l = legal(pos, ll);
+	for (unsigned i = 0; i < l->count; i++) {
+		move_t o = l->moves[i];
+		int from = MOVE_FROM(o);
+		if (MOVE_TO(o) == a->to && from != a->from &&
+		    FILE_OF(from) == FILE_OF(a->from) &&
+		    mover_class(pos, o) == PAWN) {
+			put_char(t, (char)('1' + RANK_OF(a->from)));
+			return;
+		}
+	}
+}
+
+/* Castling, flips and null moves read the same in SAN and LAN. */
+static bool put_special(struct text *t, const struct anatomy *a)
+{
+	if (a->flags & MF_NULL)
+		put_str(t, "--");
+	else if (a->flags & MF_CASTLE)
+		put_str(t, FILE_OF(a->to) > FILE_OF(a->from) ? "O-O" : "O-O-O");
+	else if (a->flags & MF_FLIP) {
+		put_square(t, a->to);
+		put_char(t, '~');
+	} else
+		return false;
+	return true;
+}
+
+static void write_san(struct text *t, const struct position *pos,
+		      const struct anatomy *a, struct lazy_list *ll)
+{
+	if (put_special(t, a))
+		return;
+	if (a->pawnlike) {
+		put_pawn_origin(t, pos, a, ll);
+	} else {
+		put_piece(t, a->mover);
+		put_disambiguation(t, pos, a, legal(pos, ll));
+	}
+	if (a->flags & MF_CAPTURE)
+		put_capture(t, a);
+	put_square(t, a->to);
+	put_marker(t, a->flags);
+	put_promotion(t, a->promo);
+}
+
+static void write_lan(struct text *t, const struct anatomy *a)
+{
+	if (put_special(t, a))
+		return;
+	if (!a->pawnlike)
+		put_piece(t, a->mover);
+	put_square(t, a->from);
+	if (a->flags & MF_CAPTURE)
+		put_capture(t, a);
+	else
+		put_char(t, '-');
+	put_square(t, a->to);
+	put_marker(t, a->flags);
+	put_promotion(t, a->promo);
+}
+
+/* ------------------------------------------------------- coordinates */
+
+/* Pauli: the origin holds two friendly pieces and the other one also has a
+ * legal move to the same destination, so the letter says which moves. */
+static bool needs_mover_letter(const struct position *pos,
+			       const struct anatomy *a, struct lazy_list *ll)
+{
+	uint8_t p1 = pos->board[a->from], p2 = pos->board2[a->from];
+	if (!p1 || !p2 || PIECE_COLOR(p1) != PIECE_COLOR(p2))
+		return false;
+	const struct movelist *l = legal(pos, ll);
+	for (unsigned i = 0; i < l->count; i++) {
+		move_t o = l->moves[i];
+		if (MOVE_FROM(o) == a->from && MOVE_TO(o) == a->to &&
+		    ((MOVE_FLAGS(o) ^ a->flags) & MF_MOVER2))
+			return true;
+	}
+	return false;
+}
+
+/* A capture needs its 'x' when a non-capture between the same squares by
+ * the same piece would be written the same (EMAP/Random Pawns e.p. next to
+ * a quiet move). */
+static bool has_quiet_twin(const struct position *pos, const struct anatomy *a,
+			   struct lazy_list *ll)
+{
+	const unsigned marks = MF_ROCKET | MF_SHARE | MF_PUSH | MF_CAPTURE;
+	const struct movelist *l = legal(pos, ll);
+	for (unsigned i = 0; i < l->count; i++) {
+		move_t o = l->moves[i];
+		unsigned f = MOVE_FLAGS(o);
+		if (MOVE_FROM(o) == a->from && MOVE_TO(o) == a->to &&
+		    MOVE_PROMO(o) == a->promo && !(f & marks) &&
+		    !((f ^ a->flags) & (MF_MOVER2 | MF_UNIT)))
+			return true;
+	}
+	return false;
+}
+
+static void write_coordinate(struct text *t, const struct position *pos,
+			     const struct anatomy *a, struct lazy_list *ll)
+{
+	if (a->flags & MF_NULL) {
+		put_str(t, "0000");
+		return;
+	}
+	if (a->flags & MF_FLIP) {
+		put_special(t, a);
+		return;
+	}
+	if (a->flags & MF_UNIT)
+		put_char(t, 'T');
+	else if (needs_mover_letter(pos, a, ll))
+		put_piece(t, a->mover);
+	put_square(t, a->from);
+	put_square(t, a->to);
+	put_marker(t, a->flags);
+	if ((a->flags & MF_CAPTURE) && (a->victim || has_quiet_twin(pos, a, ll)))
+		put_capture(t, a);
+	if (a->promo)
+		put_char(t, (char)(piece_letter[a->promo] - 'A' + 'a'));
+}
+
+/* ------------------------------------------------------------- output */
+
+/* '+' or '#' after m, by the variant's own attack rules; 0 for neither. */
+static char check_mark(const struct position *pos, move_t m)
+{
+	struct position next = *pos;
+	position_make(&next, m);
+	if (!position_in_check(&next))
+		return 0;
+	struct movelist replies;
+	position_legal_moves(&next, &replies);
+	return replies.count ? '+' : '#';
+}
+
+/* Copies at most size - 1 bytes, backing off to a UTF-8 boundary. */
+static size_t copy_out(const struct text *t, char *buf, size_t size)
+{
+	if (size == 0)
+		return 0;
+	size_t n = t->n < size - 1 ? t->n : size - 1;
+	while (n > 0 && n < t->n && ((unsigned char)t->b[n] & 0xC0) == 0x80)
+		n--;
+	memcpy(buf, t->b, n);
+	buf[n] = 0;
+	return n;
+}
+
+size_t move_write(const struct position *pos, move_t m, enum notation n,
+		  char *buf, size_t size)
+{
+	struct text t = { .n = 0, .figurine = n == NOTATION_FIGURINE };
+	struct lazy_list ll = { .ready = false };
+	struct anatomy a = anatomy_of(pos, m);
+	switch (n) {
+	case NOTATION_UCI:
+		write_coordinate(&t, pos, &a, &ll);
+		return copy_out(&t, buf, size);
+	case NOTATION_LAN:
+		write_lan(&t, &a);
+		break;
+	case NOTATION_SAN:
+	case NOTATION_FIGURINE:
+		write_san(&t, pos, &a, &ll);
+		break;
+	}
+	if (!(a.flags & MF_NULL)) {
+		char mark = check_mark(pos, m);
+		if (mark)
+			put_char(&t, mark);
+	}
+	return copy_out(&t, buf, size);
+}

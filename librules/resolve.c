@@ -1,0 +1,739 @@
+/* A move as written (struct san) to the one legal move it names.
+ *
+ * The hot path generates the legal moves once and filters them with integer
+ * tests: destination first (it rejects almost everything), then origin
+ * hints, mover, promotion and flags.  Each candidate gets a "why" set saying
+ * how it falls short of an exact reading (missing 'x', missing marker...);
+ * the best tier wins: exact, then coordinate captures without 'x' (a quiet
+ * move between the same squares is preferred), then lenient readings.
+ * Everything that explains a failure runs only on the error path. */
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define MOVER_ANY (-1)		/* coordinate move without a letter */
+#define NO_FIT (-1)
+#define MARK_FLAGS (MF_ROCKET | MF_SHARE | MF_PUSH)
+
+/* "Why" bits: the parser's SL_* forms in the low byte; a flag missing from
+ * the text is that move flag shifted up by 8 (so MF_CAPTURE << 8 is a
+ * missing 'x', MF_ROCKET << 8 a missing '^'); and one bit that is not a
+ * warning at all but ranks a coordinate capture below a quiet twin. */
+#define WHY_MISSING(flag) ((unsigned)(flag) << 8)
+#define WHY_IMPLICIT (1u << 24)
+#define WHY_PARSER (SL_ZERO_CASTLE | SL_LOWER_PIECE | SL_EP_SUFFIX | \
+		    SL_CAPITAL_FILE)
+
+static const struct {
+	unsigned bit;
+	const char *text;
+} why_text[] = {
+	{ SL_ZERO_CASTLE, "castling written with zeros" },
+	{ SL_LOWER_PIECE, "lowercase piece letter" },
+	{ SL_EP_SUFFIX, "'e.p.' suffix" },
+	{ SL_CAPITAL_FILE, "tandem unit move written with a capital file" },
+	{ SL_DASH_CAPTURE, "capture written with '-'" },
+	{ WHY_MISSING(MF_CAPTURE), "missing capture mark 'x'" },
+	{ WHY_MISSING(MF_ROCKET), "missing rocket marker '^'" },
+	{ WHY_MISSING(MF_SHARE), "missing share marker '&'" },
+	{ WHY_MISSING(MF_PUSH), "missing push marker (p)" },
+};
+
+static const unsigned marker_flag[] = {
+	[SM_NONE] = 0, [SM_ROCKET] = MF_ROCKET, [SM_SHARE] = MF_SHARE,
+	[SM_PUSH] = MF_PUSH,
+};
+
+static const char *const piece_name[PIECE_TYPES] = {
+	"piece", "pawn", "knight", "bishop", "rook", "queen", "king", "tandem",
+};
+static const char *const color_name[2] = { "White", "Black" };
+
+/* 'P' -> PAWN ... 'T' -> TANDEM; 0 for anything else. */
+static int letter_type(char c)
+{
+	static const char letters[] = "PNBRQKT";
+	const char *at = c ? strchr(letters, c) : NULL;
+	return at ? (int)(at - letters) + PAWN : 0;
+}
+
+/* ----------------------------------------------------- move properties */
+
+static uint8_t mover_piece(const struct position *pos, move_t m)
+{
+	int from = MOVE_FROM(m);
+	return (MOVE_FLAGS(m) & MF_MOVER2) ? pos->board2[from] : pos->board[from];
+}
+
+/* TANDEM for a unit move, PAWN for a pawn or a tandem member, else the
+ * piece type: the mover as a SAN letter sees it (notation.c agrees). */
+static int mover_class(const struct position *pos, move_t m)
+{
+	if (MOVE_FLAGS(m) & MF_UNIT)
+		return TANDEM;
+	int type = PIECE_TYPE(mover_piece(pos, m));
+	return type == TANDEM ? PAWN : type;
+}
+
+static int victim_type(const struct position *pos, move_t m)
+{
+	unsigned f = MOVE_FLAGS(m);
+	int to = MOVE_TO(m);
+	if (f & MF_EP)
+		return PIECE_TYPE(pos->board[pos->ep_victim & 63]);
+	return PIECE_TYPE((f & MF_VICTIM2) ? pos->board2[to] : pos->board[to]);
+}
+
+/* ------------------------------------------------------ what is wanted */
+
+/* How a capture written without 'x' may still fit. */
+enum xless { XLESS_IMPLICIT, XLESS_LENIENT, XLESS_DASH, XLESS_NEVER };
+
+struct want {
+	uint64_t from_mask;	/* origins the written hints allow */
+	int to;
+	int mover;		/* mover_class, or MOVER_ANY */
+	int promo;		/* piece type, or 0 */
+	unsigned need;		/* flags the move must carry (MF_CAPTURE for 'x') */
+	unsigned marker;	/* MF_ROCKET/MF_SHARE/MF_PUSH written, or 0 */
+	int victim;		/* piece type named after 'x', or 0 */
+	bool straight;		/* pawn SAN without origin file */
+	bool castle_ok;		/* a coordinate king move may be castling */
+	enum xless xless;
+	unsigned extra;		/* why-bits of a fallback reading */
+};
+
+static uint64_t hint_mask(int file, int rank)
+{
+	uint64_t m = ~0ULL;
+	if (file >= 0)
+		m &= FILE_A_BB << file;
+	if (rank >= 0)
+		m &= RANK_1_BB << (8 * rank);
+	return m;
+}
+
+/* Pauli: a move without 'x' is never a capture (the share reads so). */
+static enum xless xless_rule(const struct position *pos, const struct san *s)
+{
+	if (s->coordinate && !s->lan)
+		return XLESS_IMPLICIT;
+	if (pos->variant->fen_features & FEN_F_SHARED)
+		return XLESS_NEVER;
+	return s->lan ? XLESS_DASH : XLESS_LENIENT;
+}
+
+static void want_init(struct want *w, const struct position *pos,
+		      const struct san *s)
+{
+	memset(w, 0, sizeof *w);
+	w->to = s->to;
+	w->from_mask = hint_mask(s->from_file, s->from_rank);
+	w->mover = s->piece ? letter_type(s->piece)
+			    : s->coordinate ? MOVER_ANY : PAWN;
+	if (s->lenient & SL_CAPITAL_FILE)
+		w->mover = TANDEM;
+	w->promo = letter_type(s->promotion);
+	w->victim = letter_type(s->victim);
+	w->need = (s->capture || w->victim ? MF_CAPTURE : 0) |
+		  ((s->lenient & SL_EP_SUFFIX) ? MF_EP : 0);
+	w->marker = marker_flag[s->marker];
+	w->straight = !s->coordinate && w->mover == PAWN && s->from_file < 0;
+	w->castle_ok = s->coordinate;
+	w->xless = xless_rule(pos, s);
+}
+
+/* ----------------------------------------------------------- matching */
+
+static int capture_fit(const struct want *w, unsigned f)
+{
+	static const int why[] = {
+		[XLESS_IMPLICIT] = (int)WHY_IMPLICIT,
+		[XLESS_LENIENT] = (int)WHY_MISSING(MF_CAPTURE),
+		[XLESS_DASH] = SL_DASH_CAPTURE,
+		[XLESS_NEVER] = NO_FIT,
+	};
+	if (!(f & MF_CAPTURE) || (w->need & MF_CAPTURE))
+		return 0;
+	return why[w->xless];
+}
+
+/* A written marker must be the move's; a missing one is lenient. */
+static int marker_fit(const struct want *w, unsigned f)
+{
+	unsigned mk = f & MARK_FLAGS;
+	if (w->marker)
+		return mk == w->marker ? 0 : NO_FIT;
+	return (int)WHY_MISSING(mk);
+}
+
+/* NO_FIT, or the why-bits of reading m from the text (0: exactly). */
+static int fit(const struct position *pos, const struct want *w, move_t m)
+{
+	unsigned f = MOVE_FLAGS(m);
+	int from = MOVE_FROM(m);
+	if (!(w->from_mask & BB(from)) || MOVE_PROMO(m) != w->promo ||
+	    (f & w->need) != w->need)
+		return NO_FIT;
+	if ((f & (MF_CASTLE | MF_FLIP | MF_NULL)) &&
+	    !((f & MF_CASTLE) && w->castle_ok))
+		return NO_FIT;
+	if (w->mover == MOVER_ANY ? (f & MF_UNIT) != 0
+				  : mover_class(pos, m) != w->mover)
+		return NO_FIT;
+	if (w->straight && FILE_OF(from) != FILE_OF(w->to))
+		return NO_FIT;
+	if (w->victim && victim_type(pos, m) != w->victim)
+		return NO_FIT;
+	int mk = marker_fit(w, f), cap = capture_fit(w, f);
+	if (mk < 0 || cap < 0)
+		return NO_FIT;
+	return mk | cap | (int)w->extra;
+}
+
+/* The candidates of the best tier so far (the first KEEP kept). */
+#define KEEP 8
+enum { TIER_EXACT, TIER_IMPLICIT, TIER_LENIENT, TIER_NONE };
+
+struct found {
+	int tier;
+	unsigned count;
+	move_t moves[KEEP];
+	unsigned why[KEEP];
+};
+
+static void found_add(struct found *fd, move_t m, unsigned why)
+{
+	int tier = (why & ~WHY_IMPLICIT) ? TIER_LENIENT
+		   : why ? TIER_IMPLICIT : TIER_EXACT;
+	if (tier > fd->tier)
+		return;
+	if (tier < fd->tier) {
+		fd->tier = tier;
+		fd->count = 0;
+	}
+	if (fd->count < KEEP) {
+		fd->moves[fd->count] = m;
+		fd->why[fd->count] = why;
+	}
+	fd->count++;
+}
+
+static void scan(const struct position *pos, const struct want *w,
+		 const struct movelist *l, struct found *fd)
+{
+	for (unsigned i = 0; i < l->count; i++) {
+		move_t m = l->moves[i];
+		if (MOVE_TO(m) != w->to)
+			continue;
+		int why = fit(pos, w, m);
+		if (why != NO_FIT)
+			found_add(fd, m, (unsigned)why);
+	}
+}
+
+static void scan_castle(bool long_side, const struct movelist *l,
+			struct found *fd)
+{
+	for (unsigned i = 0; i < l->count; i++) {
+		move_t m = l->moves[i];
+		if ((MOVE_FLAGS(m) & MF_CASTLE) &&
+		    (FILE_OF(MOVE_TO(m)) < FILE_OF(MOVE_FROM(m))) == long_side)
+			found_add(fd, m, 0);
+	}
+}
+
+static void scan_flip(int sq, const struct movelist *l, struct found *fd)
+{
+	for (unsigned i = 0; i < l->count; i++) {
+		move_t m = l->moves[i];
+		if ((MOVE_FLAGS(m) & MF_FLIP) && MOVE_TO(m) == sq)
+			found_add(fd, m, 0);
+	}
+}
+
+/* Readings tried only when the text fits nothing as written: Regan's
+ * capitalised file ("Bxc5" by the b-file tandem when no bishop fits) and a
+ * lowercase bishop ("bxc5" when no b-pawn fits). */
+static void scan_fallbacks(const struct position *pos, const struct san *s,
+			   const struct want *w0, const struct movelist *l,
+			   struct found *fd)
+{
+	struct want w = *w0;
+	if (s->coordinate || s->from_rank >= 0)
+		return;
+	if (s->piece == 'B' && s->from_file < 0) {
+		w.mover = TANDEM;
+		w.from_mask = FILE_A_BB << 1;
+		w.extra = SL_CAPITAL_FILE;
+	} else if (!s->piece && s->from_file == 1) {
+		w.mover = BISHOP;
+		w.from_mask = ~0ULL;
+		w.straight = false;
+		w.extra = SL_LOWER_PIECE;
+	} else {
+		return;
+	}
+	scan(pos, &w, l, fd);
+}
+
+/* ---------------------------------------------------------- narrowing */
+
+/* Two candidates with the same effect (Pauli: either of two like pieces
+ * moves, or either of two like victims goes) are one move. */
+static bool same_effect(const struct position *pos, move_t a, move_t b)
+{
+	const unsigned slots = MF_MOVER2 | MF_VICTIM2;
+	return MOVE_FROM(a) == MOVE_FROM(b) && MOVE_TO(a) == MOVE_TO(b) &&
+	       MOVE_PROMO(a) == MOVE_PROMO(b) &&
+	       ((MOVE_FLAGS(a) ^ MOVE_FLAGS(b)) & ~slots) == 0 &&
+	       mover_piece(pos, a) == mover_piece(pos, b) &&
+	       (!(MOVE_FLAGS(a) & MF_CAPTURE) ||
+		victim_type(pos, a) == victim_type(pos, b));
+}
+
+/* A capture read without its 'x' loses to a share of the same square by
+ * the same piece: there the bare move names the share (NOTATION.md). */
+static bool loses_to_share(const struct found *fd, unsigned i)
+{
+	move_t a = fd->moves[i];
+	if (!(fd->why[i] & WHY_MISSING(MF_CAPTURE)))
+		return false;
+	for (unsigned j = 0; j < fd->count; j++) {
+		move_t b = fd->moves[j];
+		if ((MOVE_FLAGS(b) & MF_SHARE) && MOVE_FROM(b) == MOVE_FROM(a) &&
+		    !((MOVE_FLAGS(a) ^ MOVE_FLAGS(b)) & MF_MOVER2))
+			return true;
+	}
+	return false;
+}
+
+static void narrow(const struct position *pos, struct found *fd)
+{
+	if (fd->count > KEEP)
+		return;
+	unsigned n = 0;
+	for (unsigned i = 0; i < fd->count; i++) {
+		bool drop = loses_to_share(fd, i);
+		for (unsigned j = 0; j < n && !drop; j++)
+			drop = same_effect(pos, fd->moves[j], fd->moves[i]);
+		if (drop)
+			continue;
+		fd->moves[n] = fd->moves[i];
+		fd->why[n++] = fd->why[i];
+	}
+	fd->count = n;
+}
+
+/* ------------------------------------------------------------ reports */
+
+/* SAN (or coordinates, for coordinate input) without a check mark. */
+static void move_name(const struct position *pos, move_t m, bool coordinate,
+		      char buf[MOVE_TEXT_MAX])
+{
+	size_t n = move_write(pos, m, coordinate ? NOTATION_UCI : NOTATION_SAN,
+			      buf, MOVE_TEXT_MAX);
+	while (n > 0 && (buf[n - 1] == '+' || buf[n - 1] == '#'))
+		buf[--n] = 0;
+}
+
+/* Appends s to the string in buf, truncating; buf stays terminated. */
+static void append(char *buf, size_t size, const char *s)
+{
+	size_t n = strlen(buf), add = strlen(s);
+	if (n + 1 >= size)
+		return;
+	if (add > size - n - 1)
+		add = size - n - 1;
+	memcpy(buf + n, s, add);
+	buf[n + add] = 0;
+}
+
+static int fail(struct diag *err, enum diag_code code, const char *msg)
+{
+	if (err)
+		diag_setf(err, DIAG_ERROR, code, "%s", msg);
+	return -1;
+}
+
+static int report_lenient(const struct position *pos, move_t m, unsigned why,
+			  bool strict, struct diag *warn, struct diag *err)
+{
+	char msg[DIAG_MESSAGE_MAX] = "", name[MOVE_TEXT_MAX];
+	for (size_t i = 0; i < sizeof why_text / sizeof why_text[0]; i++)
+		if (why & why_text[i].bit) {
+			if (msg[0])
+				append(msg, sizeof msg, ", ");
+			append(msg, sizeof msg, why_text[i].text);
+		}
+	move_name(pos, m, false, name);
+	struct diag *d = strict ? err : warn;
+	if (d)
+		diag_setf(d, strict ? DIAG_ERROR : DIAG_WARNING, DC_LENIENT,
+			  "%s (write %s)", msg, name);
+	return strict ? -1 : 1;
+}
+
+/* Board order: origin first, then the rest of the encoding.  Messages list
+ * and suggest moves in this order, whatever order the generator used. */
+static uint64_t board_order(move_t m)
+{
+	return (uint64_t)MOVE_FROM(m) << 32 | m;
+}
+
+static void sort_moves(move_t *m, unsigned n)
+{
+	for (unsigned i = 1; i < n; i++)
+		for (unsigned j = i;
+		     j > 0 && board_order(m[j]) < board_order(m[j - 1]); j--) {
+			move_t t = m[j];
+			m[j] = m[j - 1];
+			m[j - 1] = t;
+		}
+}
+
+static int report_ambiguous(const struct position *pos, const struct san *s,
+			    const struct found *fd, struct diag *err)
+{
+	char msg[DIAG_MESSAGE_MAX] = "ambiguous: ", name[MOVE_TEXT_MAX];
+	unsigned shown = fd->count < KEEP ? fd->count : KEEP;
+	move_t moves[KEEP];
+	memcpy(moves, fd->moves, sizeof moves);
+	sort_moves(moves, shown);
+	for (unsigned i = 0; i < shown; i++) {
+		if (i > 0)
+			append(msg, sizeof msg,
+			       i + 1 == shown && shown == fd->count ? " and " : ", ");
+		move_name(pos, moves[i], s->coordinate, name);
+		append(msg, sizeof msg, name);
+	}
+	if (shown < fd->count)
+		append(msg, sizeof msg, " and more");
+	append(msg, sizeof msg, fd->count == 2 ? " both fit" : " all fit");
+	return fail(err, DC_AMBIGUOUS_MOVE, msg);
+}
+
+/* Why nothing fits: the error path, at the end of this file. */
+static void explain(const struct position *pos, const struct san *s,
+		    const struct want *w, const struct movelist *l, char *buf,
+		    size_t size);
+
+int move_resolve(const struct position *pos, const struct san *san,
+		 bool strict, move_t *out, struct diag *warn, struct diag *err)
+{
+	*out = MOVE_NONE;
+	if (san->kind == SAN_NULL)
+		return fail(err, DC_NULL_MOVE,
+			    "a null move is not a move of the position");
+	struct movelist l;
+	struct found fd = { .tier = TIER_NONE, .count = 0 };
+	struct want w;
+	position_legal_moves(pos, &l);
+	want_init(&w, pos, san);
+	if (san->kind == SAN_CASTLE_SHORT || san->kind == SAN_CASTLE_LONG)
+		scan_castle(san->kind == SAN_CASTLE_LONG, &l, &fd);
+	else if (san->kind == SAN_FLIP)
+		scan_flip(san->to, &l, &fd);
+	else {
+		scan(pos, &w, &l, &fd);
+		if (fd.count == 0)
+			scan_fallbacks(pos, san, &w, &l, &fd);
+	}
+	if (fd.count > 1)
+		narrow(pos, &fd);
+	if (fd.count == 0) {
+		char msg[DIAG_MESSAGE_MAX];
+		explain(pos, san, &w, &l, msg, sizeof msg);
+		return fail(err, DC_ILLEGAL_MOVE, msg);
+	}
+	if (fd.count > 1)
+		return report_ambiguous(pos, san, &fd, err);
+	*out = fd.moves[0];
+	unsigned why = (fd.why[0] | (san->lenient & WHY_PARSER)) & ~WHY_IMPLICIT;
+	/* Strict mode: *out still names the move, so a caller may go on. */
+	return why ? report_lenient(pos, *out, why, strict, warn, err) : 0;
+}
+
+/* ------------------------------------------------------ why nothing fits
+ *
+ * First near misses: relax one part of the text at a time against the legal
+ * moves and say which part was wrong, naming the move that would fit.  Then
+ * geometry: which pieces of that kind could reach the square at all (by
+ * FIDE movement, which every variant keeps for its pieces), and why the
+ * first of them may not (pinned, check, own piece). */
+
+/* Whether any legal move fits w; *first gets the first in board order. */
+static bool any_fit(const struct position *pos, const struct want *w,
+		    const struct movelist *l, move_t *first)
+{
+	bool found = false;
+	for (unsigned i = 0; i < l->count; i++) {
+		move_t m = l->moves[i];
+		if (MOVE_TO(m) != w->to || fit(pos, w, m) == NO_FIT)
+			continue;
+		if (!found || board_order(m) < board_order(*first))
+			*first = m;
+		found = true;
+	}
+	return found;
+}
+
+static bool miss_promotion(const struct position *pos, const struct want *w0,
+			   const struct movelist *l, char *buf, size_t size)
+{
+	struct want w = *w0;
+	move_t m;
+	char sq[3];
+	if (w0->promo) {
+		w.promo = 0;
+		if (!any_fit(pos, &w, l, &m))
+			return false;
+		snprintf(buf, size, "no promotion on %s", square_name(w.to, sq));
+		return true;
+	}
+	for (w.promo = KNIGHT; w.promo <= QUEEN; w.promo++)
+		if (any_fit(pos, &w, l, &m)) {
+			snprintf(buf, size, "promotion piece missing (=Q, =R, "
+				 "=B or =N)");
+			return true;
+		}
+	return false;
+}
+
+/* One relaxation: a change to the wanted move and what it says was off. */
+struct relax {
+	void (*apply)(struct want *w);
+	const char *what;	/* printf format: %s the square */
+	bool san_only;		/* a coordinate move's origin is not a hint */
+};
+
+static void relax_victim(struct want *w) { w->victim = 0; }
+static void relax_capture(struct want *w)
+{
+	w->need &= ~MF_CAPTURE;
+	w->victim = 0;
+}
+static void relax_xless(struct want *w) { w->xless = XLESS_LENIENT; }
+static void relax_marker(struct want *w) { w->marker = 0; }
+static void relax_straight(struct want *w) { w->straight = false; }
+static void relax_hints(struct want *w) { w->from_mask = ~0ULL; }
+static void relax_ep(struct want *w) { w->need &= ~MF_EP; }
+
+static const struct relax relaxations[] = {
+	{ relax_victim, "the piece named after 'x' is not on %s", false },
+	{ relax_capture, "nothing to capture on %s", false },
+	{ relax_xless, "a move without 'x' is never a capture here", false },
+	{ relax_marker, "the marker written does not fit the move to %s",
+	  false },
+	{ relax_straight, "no pawn can move straight to %s", false },
+	{ relax_hints, "the origin written does not fit the move to %s", true },
+	{ relax_ep, "'e.p.' written but the move to %s is not en passant",
+	  false },
+};
+
+static bool near_miss(const struct position *pos, const struct san *s,
+		      const struct want *w0, const struct movelist *l, char *buf,
+		      size_t size)
+{
+	char sq[3], name[MOVE_TEXT_MAX], what[160];
+	for (size_t i = 0; i < sizeof relaxations / sizeof relaxations[0]; i++) {
+		struct want w = *w0;
+		move_t m;
+		if (relaxations[i].san_only && s->coordinate)
+			continue;
+		relaxations[i].apply(&w);
+		if (!any_fit(pos, &w, l, &m))
+			continue;
+		snprintf(what, sizeof what, relaxations[i].what,
+			 square_name(w.to, sq));
+		move_name(pos, m, false, name);
+		snprintf(buf, size, "%s (did you mean %s?)", what, name);
+		return true;
+	}
+	return miss_promotion(pos, w0, l, buf, size);
+}
+
+/* Own pieces of a mover class. */
+static uint64_t class_bb(const struct position *pos, int mover)
+{
+	int us = pos->side;
+	if (mover == PAWN)
+		return pieces_bb(pos, us, PAWN) | pieces_bb(pos, us, TANDEM);
+	if (mover == MOVER_ANY)
+		return pos->by_color[us];
+	return pieces_bb(pos, us, mover);
+}
+
+/* Origins from which a pawn (or tandem) of ours could reach `to` by FIDE
+ * geometry: a capture onto an occupied square (or one written with 'x'),
+ * or a step or double step to an empty square. */
+static uint64_t pawn_reach(const struct position *pos, int to, bool capture)
+{
+	int us = pos->side, fwd = FORWARD(us);
+	uint64_t occ = occupied_bb(pos), r = 0;
+	if (capture || (occ & BB(to)))
+		r |= pawn_attacks[us ^ 1][to];
+	if (capture || (occ & BB(to)))
+		return r;
+	int one = to - fwd, two = to - 2 * fwd;
+	if (one >= 0 && one < 64) {
+		r |= BB(one);
+		if (two >= 0 && two < 64 && !(occ & BB(one)) &&
+		    REL_RANK(us, two) == 1)
+			r |= BB(two);
+	}
+	return r;
+}
+
+static uint64_t reach(const struct position *pos, int mover, int to,
+		      bool capture)
+{
+	uint64_t occ = occupied_bb(pos);
+	switch (mover) {
+	case PAWN:
+	case TANDEM:
+		return pawn_reach(pos, to, capture);
+	case KNIGHT: return knight_attacks[to];
+	case BISHOP: return bishop_attacks(to, occ);
+	case ROOK: return rook_attacks(to, occ);
+	case QUEEN: return queen_attacks(to, occ);
+	case KING: return king_attacks[to];
+	default:
+		return knight_attacks[to] | queen_attacks(to, occ) |
+		       pawn_reach(pos, to, capture);
+	}
+}
+
+/* Taking the piece off its square exposes our king. */
+static bool pinned(const struct position *pos, int from)
+{
+	struct position p = *pos;
+	int k = position_king(pos, pos->side);
+	if (k == NO_SQUARE || position_in_check(pos))
+		return false;
+	position_remove(&p, from);
+	return pos->variant->attacked(&p, k, pos->side ^ 1);
+}
+
+static int type_on(const struct position *pos, int sq, int mover)
+{
+	uint8_t p = pos->board[sq];
+	if (mover != MOVER_ANY && PIECE_TYPE(pos->board2[sq]) == mover)
+		p = pos->board2[sq];
+	return PIECE_TYPE(p);
+}
+
+/* A piece of the kind can reach the square but the move is illegal. */
+static void why_not_legal(const struct position *pos, int from, int mover,
+			  int to, char *buf, size_t size)
+{
+	char a[3], b[3];
+	int type = type_on(pos, from, mover);
+	uint8_t there = pos->board[to];
+	square_name(from, a);
+	square_name(to, b);
+	if (there && PIECE_COLOR(there) == pos->side &&
+	    !(pos->variant->fen_features & FEN_F_SHARED))
+		snprintf(buf, size, "%s is occupied by %s's own %s", b,
+			 color_name[pos->side], piece_name[PIECE_TYPE(there)]);
+	else if (type == KING)
+		snprintf(buf, size, "the king would be in check on %s", b);
+	else if (position_in_check(pos))
+		snprintf(buf, size, "the king is in check and the %s on %s "
+			 "going to %s does not parry it", piece_name[type], a, b);
+	else if (pinned(pos, from))
+		snprintf(buf, size, "the %s on %s is pinned", piece_name[type], a);
+	else
+		snprintf(buf, size, "the %s on %s cannot go to %s: the king "
+			 "would be in check", piece_name[type], a, b);
+}
+
+/* "on the g-file", "on rank 1", "on g1" or "" for the origin hints. */
+static void hint_text(const struct san *s, char *buf, size_t size)
+{
+	if (s->from_file >= 0 && s->from_rank >= 0)
+		snprintf(buf, size, " on %c%c", 'a' + s->from_file,
+			 '1' + s->from_rank);
+	else if (s->from_file >= 0)
+		snprintf(buf, size, " on the %c-file", 'a' + s->from_file);
+	else if (s->from_rank >= 0)
+		snprintf(buf, size, " on rank %c", '1' + s->from_rank);
+	else
+		buf[0] = 0;
+}
+
+static void explain_ordinary(const struct position *pos, const struct san *s,
+			     const struct want *w, const struct movelist *l,
+			     char *buf, size_t size)
+{
+	char sq[3], hint[24];
+	int mover = w->mover;
+	uint64_t own = class_bb(pos, mover);
+	if (near_miss(pos, s, w, l, buf, size))
+		return;
+	square_name(w->to, sq);
+	hint_text(s, hint, sizeof hint);
+	if (!(own & w->from_mask)) {
+		snprintf(buf, size, "%s has no %s%s", color_name[pos->side],
+			 mover == MOVER_ANY ? "piece" : piece_name[mover], hint);
+		return;
+	}
+	/* A coordinate move names its origin: judge the piece standing there. */
+	if (mover == MOVER_ANY) {
+		int type = PIECE_TYPE(pos->board[lsb(own & w->from_mask)]);
+		mover = type == TANDEM ? PAWN : type;
+	}
+	const char *name = piece_name[mover];
+	uint64_t from = own & w->from_mask &
+			reach(pos, mover, w->to, (w->need & MF_CAPTURE) != 0);
+	if (w->straight)
+		from &= FILE_A_BB << FILE_OF(w->to);
+	if (from)
+		why_not_legal(pos, lsb(from), mover, w->to, buf, size);
+	else
+		snprintf(buf, size, "no %s%s can %s %s", name, hint,
+			 (w->need & MF_CAPTURE) ? "capture on" : "move to", sq);
+}
+
+static const char *castle_why(const struct position *pos, bool long_side)
+{
+	static const unsigned right[2][2] = {
+		{ CASTLE_WK, CASTLE_WQ }, { CASTLE_BK, CASTLE_BQ } };
+	int us = pos->side, back = us == WHITE ? 0 : 7;
+	int king = position_king(pos, us);
+	int rook = SQ(long_side ? 0 : 7, back);
+	int pass = SQ(long_side ? 3 : 5, back), dest = SQ(long_side ? 2 : 6, back);
+	if (!(pos->castling & right[us][long_side]) || king != SQ(4, back))
+		return "no castling right on that side";
+	if (between_bb[king][rook] & occupied_bb(pos))
+		return "squares between king and rook are occupied";
+	if (position_in_check(pos))
+		return "the king is in check";
+	if (pos->variant->attacked(pos, pass, us ^ 1))
+		return "the king passes through an attacked square";
+	if (pos->variant->attacked(pos, dest, us ^ 1))
+		return "the king would end in check";
+	return "not possible here";
+}
+
+static void explain(const struct position *pos, const struct san *s,
+		    const struct want *w, const struct movelist *l, char *buf,
+		    size_t size)
+{
+	char sq[3];
+	if (s->kind == SAN_CASTLE_SHORT || s->kind == SAN_CASTLE_LONG) {
+		snprintf(buf, size, "castling not allowed: %s",
+			 castle_why(pos, s->kind == SAN_CASTLE_LONG));
+	} else if (s->kind == SAN_FLIP) {
+		square_name(s->to, sq);
+		if (!(class_bb(pos, PAWN) & BB(s->to & 63)))
+			snprintf(buf, size, "%s has no pawn on %s to flip",
+				 color_name[pos->side], sq);
+		else
+			snprintf(buf, size, "flipping the pawn on %s is not "
+				 "legal here", sq);
+	} else {
+		explain_ordinary(pos, s, w, l, buf, size);
+	}
+}

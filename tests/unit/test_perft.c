@@ -1,0 +1,221 @@
+/* Standard chess perft against published node counts: the suite in
+ * tests/perft/standard.epd (the six chessprogramming-wiki positions to depth
+ * 5 or more, and special cases), the shared tricky.perft collection, and a
+ * checked perft that verifies the Zobrist key, the bitboards and the
+ * counting generator at every node.  Run from the project root; counts over
+ * a billion nodes (start position depth 7, Kiwipete and position 6 depth 6)
+ * only with PAWNKIT_SLOW=1. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "../../librules/internal.h"
+
+#define SUITE "tests/perft/standard.epd"
+#define TRICKY "../shared/data/perft/tricky.perft"
+/* Counts above this take seconds each: only with PAWNKIT_SLOW=1. */
+#define SLOW_NODES 1000000000ULL
+
+static bool run_slow(void)
+{
+	const char *v = getenv("PAWNKIT_SLOW");
+	return v && strcmp(v, "1") == 0;
+}
+
+static int set_fen(struct position *pos, const char *fen, struct diag *err)
+{
+	memset(err, 0, sizeof *err);
+	return position_set_fen(pos, fen, &variant_standard, err);
+}
+
+/* Reports one mismatch; returns 1 so callers can count failures. */
+static int expect_perft(const char *where, const struct position *pos,
+			unsigned depth, uint64_t want)
+{
+	uint64_t got = perft(pos, depth);
+	if (got == want)
+		return 0;
+	print_error("%s: perft %u = %llu, published %llu\n", where, depth,
+		    (unsigned long long)got, (unsigned long long)want);
+	return 1;
+}
+
+/* One EPD line: "FEN ;D1 20 ;D2 400 ...".  Returns failures. */
+static int run_epd_line(char *line, unsigned lineno)
+{
+	char *semi = strchr(line, ';');
+	if (!semi)
+		return 0;
+	*semi = 0;
+	struct position pos;
+	struct diag err;
+	char where[64];
+	snprintf(where, sizeof where, SUITE ":%u", lineno);
+	if (set_fen(&pos, line, &err) != 0) {
+		print_error("%s: %s\n", where, err.message);
+		return 1;
+	}
+	int failures = 0;
+	for (char *f = semi + 1; f; f = strchr(f, ';') ? strchr(f, ';') + 1 : NULL) {
+		unsigned depth;
+		unsigned long long want;
+		if (sscanf(f, " D%u %llu", &depth, &want) != 2) {
+			print_error("%s: bad field '%s'\n", where, f);
+			return failures + 1;
+		}
+		if (want > SLOW_NODES && !run_slow())
+			continue;
+		failures += expect_perft(where, &pos, depth, want);
+	}
+	return failures;
+}
+
+static void test_standard_suite(void **state)
+{
+	(void)state;
+	FILE *fp = fopen(SUITE, "r");
+	assert_non_null(fp);	/* run from the project root */
+	char line[512];
+	unsigned lineno = 0, positions = 0;
+	int failures = 0;
+	while (fgets(line, sizeof line, fp)) {
+		lineno++;
+		if (line[0] == '#' || line[0] == '\n')
+			continue;
+		positions++;
+		failures += run_epd_line(line, lineno);
+	}
+	fclose(fp);
+	assert_true(positions >= 7);
+	assert_int_equal(failures, 0);
+}
+
+/* ------------------------------------------------------- tricky.perft */
+
+struct tricky {
+	char id[64];
+	struct position pos;
+	bool usable;		/* false: no position, or one we skip */
+};
+
+/* Chess960 (X-FEN) castling rights have no meaning in standard chess; the
+ * FEN reader refuses them, so those positions are skipped, not failed. */
+static int tricky_start(struct tricky *t, const char *fen, unsigned lineno)
+{
+	struct diag err;
+	t->usable = false;
+	if (set_fen(&t->pos, fen, &err) == 0) {
+		t->usable = true;
+		return 0;
+	}
+	if (strncmp(err.message, "castling:", 9) == 0) {
+		print_message("skipped %s (Chess960 castling): %s\n", t->id,
+			      err.message);
+		return 0;
+	}
+	print_error(TRICKY ":%u: %s: %s\n", lineno, t->id, err.message);
+	return 1;
+}
+
+static int tricky_line(struct tricky *t, char *line, unsigned lineno)
+{
+	line[strcspn(line, "\r\n")] = 0;
+	if (strncmp(line, "id ", 3) == 0) {
+		snprintf(t->id, sizeof t->id, "%.63s", line + 3);
+		t->usable = false;
+		return 0;
+	}
+	if (strncmp(line, "epd ", 4) == 0)
+		return tricky_start(t, line + 4, lineno);
+	unsigned depth;
+	unsigned long long want;
+	if (sscanf(line, "perft %u %llu", &depth, &want) == 2 && t->usable)
+		return expect_perft(t->id, &t->pos, depth, want);
+	return 0;
+}
+
+static void test_tricky_positions(void **state)
+{
+	(void)state;
+	FILE *fp = fopen(TRICKY, "r");
+	if (!fp)
+		skip();
+	struct tricky t = { .usable = false };
+	char line[512];
+	unsigned lineno = 0;
+	int failures = 0;
+	while (fgets(line, sizeof line, fp))
+		failures += tricky_line(&t, line, ++lineno);
+	fclose(fp);
+	assert_int_equal(failures, 0);
+}
+
+/* ------------------------------------------------------ checked perft */
+
+/* The bitboards as position_put would have built them from board[]. */
+static void assert_consistent(const struct position *pos)
+{
+	uint64_t color[2] = { 0, 0 }, type[PIECE_TYPES] = { 0 };
+	for (int sq = 0; sq < 64; sq++)
+		if (pos->board[sq]) {
+			color[PIECE_COLOR(pos->board[sq])] |= BB(sq);
+			type[PIECE_TYPE(pos->board[sq])] |= BB(sq);
+		}
+	assert_memory_equal(color, pos->by_color, sizeof color);
+	assert_memory_equal(type, pos->by_type, sizeof type);
+	assert_true(pos->key == position_compute_key(pos));
+}
+
+/* Perft by list generation only, checking every node on the way. */
+static uint64_t checked_perft(const struct position *pos, unsigned depth)
+{
+	assert_consistent(pos);
+	struct movelist list;
+	position_legal_moves(pos, &list);
+	assert_int_equal(list.count, standard_count(pos));
+	if (depth == 1)
+		return list.count;
+	uint64_t nodes = 0;
+	for (unsigned i = 0; i < list.count; i++) {
+		struct position next = *pos;
+		position_make(&next, list.moves[i]);
+		nodes += checked_perft(&next, depth - 1);
+	}
+	return nodes;
+}
+
+static void test_checked_perft(void **state)
+{
+	/* Published counts at depth 3 (chessprogramming wiki). */
+	static const struct { const char *fen; uint64_t d3; } cases[] = {
+		{ "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 8902 },
+		{ "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 97862 },
+		{ "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 2812 },
+		{ "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 9467 },
+		{ "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 62379 },
+		{ "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 89890 },
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct position pos;
+		struct diag err;
+		assert_int_equal(set_fen(&pos, cases[i].fen, &err), 0);
+		assert_true(checked_perft(&pos, 3) == cases[i].d3);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_checked_perft),
+		cmocka_unit_test(test_standard_suite),
+		cmocka_unit_test(test_tricky_positions),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

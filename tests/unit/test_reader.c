@@ -1,0 +1,923 @@
+/* The streaming PGN reader: tags, the movetext tree, locations, game
+ * boundaries and the raw partition, recovery from broken input, limits,
+ * refills across read blocks, and every PGN file of ../shared/data. */
+#include <dirent.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "../../libparse/pgn.h"
+
+#define FIXTURES "tests/data/pgn/"
+#define SHARED_DATA "../shared/data"
+
+/* ------------------------------------------------------------- helpers */
+
+struct buf {
+	char *s;
+	size_t len, cap;
+};
+
+static void buf_add(struct buf *b, const char *s, size_t n)
+{
+	if (b->len + n + 1 > b->cap) {
+		b->cap = (b->len + n + 1) * 2;
+		b->s = realloc(b->s, b->cap);
+		assert_non_null(b->s);
+	}
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = 0;
+}
+
+static void buf_addf(struct buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void buf_addf(struct buf *b, const char *fmt, ...)
+{
+	char tmp[1024];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+	va_end(ap);
+	buf_add(b, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+}
+
+/* The tree as text: "1. e4 {c} (1. d4) $1 !? *"; with locs, each item is
+ * prefixed by line:col. */
+static void dump_line(struct buf *b, const struct pgn_line *l, bool locs)
+{
+	const struct pgn_item *it;
+
+	for (it = l->first; it; it = it->next) {
+		if (it != l->first)
+			buf_add(b, " ", 1);
+		if (locs)
+			buf_addf(b, "%u:%u:", (unsigned)it->loc.line,
+				 (unsigned)it->loc.col);
+		switch (it->kind) {
+		case PI_MOVE:
+		case PI_RESULT:
+			buf_add(b, it->text, it->len);
+			break;
+		case PI_MOVENUM:
+			buf_addf(b, "%u%.*s", (unsigned)it->number, it->dots,
+				 "...................");
+			break;
+		case PI_NAG:
+			if (it->suffix)
+				buf_addf(b, "%s", it->text);
+			else
+				buf_addf(b, "$%u", (unsigned)it->nag);
+			break;
+		case PI_COMMENT:
+			buf_addf(b, it->line_comment ? ";%s" : "{%s}",
+				 it->text);
+			break;
+		case PI_ESCAPE:
+			buf_addf(b, "%%%s", it->text);
+			break;
+		case PI_VARIATION:
+			buf_add(b, "(", 1);
+			dump_line(b, it->variation, locs);
+			buf_add(b, ")", 1);
+			break;
+		}
+	}
+}
+
+static char *dump(const struct pgn_game *g, bool locs)
+{
+	struct buf b = { 0 };
+
+	buf_add(&b, "", 0);
+	dump_line(&b, &g->moves, locs);
+	return b.s;
+}
+
+/* Diagnostics kept for checking, "line:col code severity message". */
+struct diags {
+	char text[64][300];
+	size_t n, errors, warnings;
+};
+
+static void collect(void *ctx, const struct diag *d)
+{
+	struct diags *c = ctx;
+
+	if (d->severity == DIAG_ERROR)
+		c->errors++;
+	if (d->severity == DIAG_WARNING)
+		c->warnings++;
+	if (c->n < 64)
+		snprintf(c->text[c->n++], sizeof c->text[0],
+			 "g%llu %u:%u %s %s", (unsigned long long)d->game,
+			 (unsigned)d->line, (unsigned)d->col,
+			 diag_code_name(d->code), d->message);
+}
+
+static bool has_diag(const struct diags *c, const char *want)
+{
+	size_t i;
+
+	for (i = 0; i < c->n; i++)
+		if (strstr(c->text[i], want))
+			return true;
+	for (i = 0; i < c->n; i++)
+		print_error("  diag: %s\n", c->text[i]);
+	return false;
+}
+
+/* All games of an input: dumps, flags, raw bytes.  The raw partition is
+ * checked here for every input any test reads. */
+struct games {
+	size_t n;
+	char *dump[64];
+	unsigned flags[64];
+	size_t raw_len[64];
+	char *result[64];
+	struct diags diags;
+};
+
+static void games_free(struct games *gs)
+{
+	size_t i;
+
+	for (i = 0; i < gs->n && i < 64; i++) {
+		free(gs->dump[i]);
+		free(gs->result[i]);
+	}
+}
+
+static void read_all(struct pgn_reader *r, const char *input, size_t len,
+		     struct games *gs, bool locs)
+{
+	struct pgn_game g;
+	struct diag err;
+	struct buf raw = { 0 };
+	int rc;
+
+	memset(gs, 0, sizeof *gs);
+	buf_add(&raw, "", 0);
+	pgn_game_init(&g);
+	while ((rc = pgn_reader_next(r, &g, collect, &gs->diags, &err)) == 1) {
+		assert_int_equal(g.index, gs->n + 1);
+		if (gs->n < 64) {
+			gs->dump[gs->n] = dump(&g, locs);
+			gs->flags[gs->n] = g.flags;
+			gs->raw_len[gs->n] = g.raw_len;
+			gs->result[gs->n] = g.result ? strdup(g.result) : NULL;
+		}
+		gs->n++;
+		buf_add(&raw, g.raw, g.raw_len);
+	}
+	assert_int_equal(rc, 0);
+	if (input) {
+		assert_int_equal(raw.len, len);
+		assert_memory_equal(raw.s, input, len);
+	}
+	free(raw.s);
+	pgn_game_release(&g);
+	pgn_reader_close(r);
+}
+
+static void read_mem(const char *input, size_t len, struct games *gs,
+		     const struct pgn_reader_opts *opts, bool locs)
+{
+	read_all(pgn_reader_from_memory("mem", input, len, opts), input, len,
+		 gs, locs);
+}
+
+static void read_str(const char *input, struct games *gs)
+{
+	read_mem(input, strlen(input), gs, NULL, false);
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	struct buf b = { 0 };
+	char tmp[65536];
+	size_t n;
+
+	if (!f)
+		return NULL;
+	buf_add(&b, "", 0);
+	while ((n = fread(tmp, 1, sizeof tmp, f)) > 0)
+		buf_add(&b, tmp, n);
+	fclose(f);
+	*len = b.len;
+	return b.s;
+}
+
+/* Reads a file both through the file reader and from memory, in full and
+ * tags-only mode; all four must agree on the boundaries. */
+static void read_file_all_ways(const char *path, struct games *gs)
+{
+	struct pgn_reader_opts tags = { .tags_only = true };
+	struct games mem, quick;
+	struct diag err;
+	size_t len, i;
+	char *input = slurp(path, &len);
+
+	if (!input)
+		fail_msg("fixture %s missing (run the tests from the project "
+			 "root)", path);
+	read_all(pgn_reader_open(path, NULL, &err), input, len, gs, false);
+	read_mem(input, len, &mem, NULL, false);
+	read_mem(input, len, &quick, &tags, false);
+	assert_int_equal(mem.n, gs->n);
+	assert_int_equal(quick.n, gs->n);
+	for (i = 0; i < gs->n && i < 64; i++) {
+		assert_string_equal(mem.dump[i], gs->dump[i]);
+		assert_int_equal(quick.raw_len[i], gs->raw_len[i]);
+		assert_int_equal(quick.flags[i], gs->flags[i]);
+	}
+	games_free(&mem);
+	games_free(&quick);
+	free(input);
+}
+
+static struct pgn_game *first_game(const char *input, struct pgn_reader **r,
+				   struct diags *d)
+{
+	static struct pgn_game g;
+	struct diag err;
+
+	*r = pgn_reader_from_memory("mem", input, strlen(input), NULL);
+	pgn_game_init(&g);
+	assert_int_equal(pgn_reader_next(*r, &g, collect, d, &err), 1);
+	return &g;
+}
+
+/* ---------------------------------------------------------------- tags */
+
+static void test_tags(void **state)
+{
+	struct pgn_reader *r;
+	struct diags d = { 0 };
+	struct pgn_game *g = first_game(
+		"[Event \"A \\\"quoted\\\" \\\\ back\"]\n"
+		"[Site \"Club \"Victory\"\"]\n"
+		"[Round \"Tournament \\\"]\n"
+		"  [White \"Smith, John\"]  [Black \"Doe\" ]\n"
+		"[WhiteElo \"\"]\n"
+		"\n*\n",
+		&r, &d);
+	(void)state;
+	assert_int_equal(g->ntags, 6);
+	assert_string_equal(pgn_tag_value(g, "Event"), "A \"quoted\" \\ back");
+	assert_string_equal(pgn_tag_value(g, "Site"), "Club \"Victory\"");
+	assert_string_equal(pgn_tag_value(g, "Round"), "Tournament \\");
+	assert_string_equal(pgn_tag_value(g, "White"), "Smith, John");
+	assert_string_equal(pgn_tag_value(g, "Black"), "Doe");
+	assert_string_equal(pgn_tag_value(g, "WhiteElo"), "");
+	assert_null(pgn_tag_value(g, "Date"));
+	assert_int_equal(pgn_tag_find(g, "Event")->value_len, 17);
+	assert_int_equal(pgn_tag_find(g, "White")->loc.line, 4);
+	assert_int_equal(pgn_tag_find(g, "White")->loc.col, 3);
+	assert_int_equal(pgn_tag_find(g, "Black")->loc.col, 26);
+	assert_int_equal(g->start.line, 1);
+	assert_true(has_diag(&d, "g1 2:13 tag-syntax tag: unescaped '\"' inside the "
+			     "value of Site"));
+	assert_true(has_diag(&d, "3:20 tag-syntax tag: value of Round ends in "
+			     "'\\' (kept as text)"));
+	assert_int_equal(d.errors, 0);
+	assert_int_equal(g->flags, 0);
+	pgn_game_release(g);
+	pgn_reader_close(r);
+}
+
+static void test_tag_errors(void **state)
+{
+	struct games gs;
+	(void)state;
+	read_str("[Event \"ok\"]\n[ \"no name\"]\n[Site unquoted]\n"
+		 "[Date \"never closed]\n\n1. e4 *\n", &gs);
+	assert_int_equal(gs.n, 1);
+	assert_string_equal(gs.dump[0], "1. e4 *");
+	assert_true(has_diag(&gs.diags, "2:3 tag-syntax tag: expected a tag "
+			     "name after '['"));
+	assert_true(has_diag(&gs.diags, "3:7 tag-syntax tag: expected '\"' "
+			     "before the tag value"));
+	assert_true(has_diag(&gs.diags, "4:7 tag-syntax tag: tag value not "
+			     "closed"));
+	assert_int_equal(gs.flags[0], PGN_SYNTAX_ERROR);
+	games_free(&gs);
+}
+
+/* ------------------------------------------------------------ movetext */
+
+static void test_tree(void **state)
+{
+	struct games gs;
+	(void)state;
+	read_str("[Event \"t\"]\n\n"
+		 "1. e4 e5 (1... c5 2. Nf3 (2. c3) d6) 2. Nf3! {good} Nc6?! "
+		 "$14 ; rest of line\n"
+		 "%escape line\n"
+		 "3.Bb5 a6 4. Ba4 !? Nf6 ?? 5. O-O +- Be7 = 1-0\n",
+		 &gs);
+	assert_int_equal(gs.n, 1);
+	assert_string_equal(gs.dump[0],
+		"1. e4 e5 (1... c5 2. Nf3 (2. c3) d6) 2. Nf3 ! {good} Nc6 ?! "
+		"$14 ; rest of line %escape line 3. Bb5 a6 4. Ba4 !? Nf6 ?? "
+		"5. O-O $18 Be7 $10 1-0");
+	assert_string_equal(gs.result[0], "1-0");
+	assert_int_equal(gs.flags[0], 0);
+	assert_int_equal(gs.diags.n, 0);
+	games_free(&gs);
+}
+
+static void test_numbers_glued(void **state)
+{
+	struct games gs;
+	(void)state;
+	read_str("1.d4 Nf6 2.c4 e6 3.Nc3 3...Bb4 4 Qc2 5. ... O-O "
+		 "12....Re8 0-0 0000 -- Z0 1/2-1/2", &gs);
+	assert_string_equal(gs.dump[0],
+		"1. d4 Nf6 2. c4 e6 3. Nc3 3... Bb4 4 Qc2 5. O-O 12.... Re8 "
+		"0-0 0000 -- Z0 1/2-1/2");
+	assert_string_equal(gs.result[0], "1/2-1/2");
+	games_free(&gs);
+}
+
+static void test_push_marker(void **state)
+{
+	struct games gs;
+	(void)state;
+	read_str("1. e4 e5 2. d4 e4(p) (2... exd4 3. Qxd4) 3. e5e4(p)(3. c3) "
+		 "Nf6(p) e4 (p) exd6 e.p. *", &gs);
+	assert_string_equal(gs.dump[0],
+		"1. e4 e5 2. d4 e4(p) (2... exd4 3. Qxd4) 3. e5e4(p) (3. c3) "
+		"Nf6(p) e4 (p) exd6e.p. *");
+	games_free(&gs);
+}
+
+static void test_comments(void **state)
+{
+	struct games gs;
+	(void)state;
+	read_str("{before} 1. e4 {multi\nline [%clk 0:01:00]\n[not a tag]} "
+		 "e5 {} ;\n{a}{b} *", &gs);
+	assert_string_equal(gs.dump[0],
+		"{before} 1. e4 {multi\nline [%clk 0:01:00]\n[not a tag]} e5 "
+		"{} ; {a} {b} *");
+	games_free(&gs);
+}
+
+static void test_locations(void **state)
+{
+	struct games gs;
+	(void)state;
+	read_mem("[Event \"x\"]\r\n\r\n1.e4\te5 {c\r\nd} 2. Nf3\r\n"
+		 "(2. d4) *\r\n", 48, &gs, NULL, true);
+	assert_string_equal(gs.dump[0],
+		"3:1:1. 3:3:e4 3:6:e5 3:9:{c\r\nd} 4:4:2. 4:7:Nf3 "
+		"5:1:(5:2:2. 5:5:d4) 5:9:*");
+	games_free(&gs);
+}
+
+static void test_variation_locations(void **state)
+{
+	struct pgn_reader *r;
+	struct diags d = { 0 };
+	struct pgn_game *g = first_game("1. e4 (1. d4\n d5) e5 *", &r, &d);
+	const struct pgn_line *v = g->moves.first->next->next->variation;
+	(void)state;
+	assert_int_equal(v->open.line, 1);
+	assert_int_equal(v->open.col, 7);
+	assert_int_equal(v->close.line, 2);
+	assert_int_equal(v->close.col, 4);
+	pgn_game_release(g);
+	pgn_reader_close(r);
+}
+
+static void test_suffix_nag(void **state)
+{
+	(void)state;
+	assert_int_equal(pgn_suffix_nag("!", 1), 1);
+	assert_int_equal(pgn_suffix_nag("?", 1), 2);
+	assert_int_equal(pgn_suffix_nag("!!", 2), 3);
+	assert_int_equal(pgn_suffix_nag("??", 2), 4);
+	assert_int_equal(pgn_suffix_nag("!?", 2), 5);
+	assert_int_equal(pgn_suffix_nag("?!", 2), 6);
+	assert_int_equal(pgn_suffix_nag("!!!", 3), 0);
+	assert_int_equal(pgn_suffix_nag("!?", 1), 1);
+	assert_int_equal(pgn_suffix_nag("", 0), 0);
+}
+
+/* ------------------------------------------------ boundaries, fixtures */
+
+struct fixture {
+	const char *file;
+	size_t games;
+	unsigned flags[4];
+	const char *dump0;	/* first game's tree, or NULL */
+};
+
+static const struct fixture fixtures[] = {
+	{ "crlf.pgn", 2, { 0, 0 },
+	  "1. d4 Nf6 2. c4 e6 3. Nc3 Bb4 4. Qc2 O-O 5. a3 Bxc3+ 6. Qxc3 b6 "
+	  "7. Bg5 Bb7 1-0" },
+	{ "bom.pgn", 2, { 0, 0 }, "1. e4 *" },
+	{ "latin1.pgn", 1, { 0 }, "1. e4 {Tr\xe8s bien} e5 1/2-1/2" },
+	{ "nul.pgn", 2, { PGN_HAS_NUL, 0 }, "1. e4 e5 1/2-1/2" },
+	{ "no_final_newline.pgn", 1, { 0 }, NULL },
+	{ "no_blank_between.pgn", 3, { 0, 0, 0 }, "1. e4 1-0" },
+	{ "blank_in_tags.pgn", 1, { 0 }, "1. e4 e5 0-1" },
+	{ "comment_first.pgn", 1, { 0 },
+	  "{Annotated by hand.} ; and a line comment 1. e4 {best by test} e5 *" },
+	{ "no_moves.pgn", 3, { PGN_NO_RESULT, 0, PGN_NO_RESULT }, "" },
+	{ "no_tags.pgn", 3, { 0, 0, 0 }, "1. e4 e5 2. Nf3 *" },
+	{ "no_result.pgn", 2, { PGN_NO_RESULT, 0 }, "1. e4 e5 2. Nf3" },
+	{ "comment_bracket.pgn", 2, { 0, 0 }, NULL },
+	{ "unterminated_comment.pgn", 2,
+	  { PGN_SYNTAX_ERROR | PGN_NO_RESULT, 0 }, "1. e4 {never closed\n2. d4 d5}" },
+	{ "push.pgn", 1, { 0 },
+	  "1. e4 e5 2. d4 e4(p) (2... exd4 3. Qxd4) 3. e5e4(p) *" },
+};
+
+static void test_fixtures(void **state)
+{
+	size_t i, k;
+	(void)state;
+	for (i = 0; i < sizeof fixtures / sizeof fixtures[0]; i++) {
+		const struct fixture *f = &fixtures[i];
+		char path[256];
+		struct games gs;
+		snprintf(path, sizeof path, FIXTURES "%s", f->file);
+		read_file_all_ways(path, &gs);
+		if (gs.n != f->games)
+			fail_msg("%s: %zu games, want %zu", f->file, gs.n,
+				 f->games);
+		for (k = 0; k < gs.n; k++)
+			if (gs.flags[k] != f->flags[k])
+				fail_msg("%s game %zu: flags %#x, want %#x",
+					 f->file, k + 1, gs.flags[k],
+					 f->flags[k]);
+		if (f->dump0 && strcmp(gs.dump[0], f->dump0))
+			fail_msg("%s: tree \"%s\", want \"%s\"", f->file,
+				 gs.dump[0], f->dump0);
+		games_free(&gs);
+	}
+}
+
+static void test_no_result_starts_game(void **state)
+{
+	struct games gs;
+	(void)state;
+	read_str("[Event \"a\"]\n\n1. e4 e5\n[Event \"b\"]\n\n1. d4 *\n", &gs);
+	assert_int_equal(gs.n, 2);
+	assert_int_equal(gs.raw_len[0], 22);
+	assert_int_equal(gs.flags[0], PGN_NO_RESULT);
+	assert_null(gs.result[0]);
+	assert_true(has_diag(&gs.diags, "g1 1:1 no-result game has no "
+			     "termination marker"));
+	assert_int_equal(gs.diags.n, 1);
+	games_free(&gs);
+}
+
+static void test_resync_comment(void **state)
+{
+	struct games gs;
+	(void)state;
+	/* "[Event " ends the comment at once; another tag only after a
+	 * blank line. */
+	read_str("[Event \"a\"]\n\n1. e4 {oops\n[Event \"b\"]\n\n1. d4 *\n"
+		 "[Event \"c\"]\n\n1. c4 {again\n[Site \"inside\"]\n\n"
+		 "[Site \"d\"]\n1. Nf3 *\n", &gs);
+	assert_int_equal(gs.n, 4);
+	assert_string_equal(gs.dump[0], "1. e4 {oops}");
+	assert_string_equal(gs.dump[1], "1. d4 *");
+	assert_string_equal(gs.dump[2], "1. c4 {again\n[Site \"inside\"]}");
+	assert_string_equal(gs.dump[3], "1. Nf3 *");
+	assert_int_equal(gs.flags[0], PGN_SYNTAX_ERROR | PGN_NO_RESULT);
+	assert_true(has_diag(&gs.diags, "g1 3:7 unterminated comment opened "
+			     "here is not closed"));
+	assert_true(has_diag(&gs.diags, "g3 9:7 unterminated"));
+	/* No second diagnostic for the missing result. */
+	assert_int_equal(gs.diags.n, 2);
+	games_free(&gs);
+}
+
+static void test_unterminated_at_end(void **state)
+{
+	struct games gs;
+	(void)state;
+	read_str("1. e4 {open to the end", &gs);
+	assert_int_equal(gs.n, 1);
+	assert_string_equal(gs.dump[0], "1. e4 {open to the end}");
+	assert_true(has_diag(&gs.diags, "1:7 unterminated"));
+	games_free(&gs);
+	read_str("1. e4 (1. d4 (1. c4 e5\n\n[Event \"x\"]\n1. Nf3 *", &gs);
+	assert_int_equal(gs.n, 2);
+	assert_string_equal(gs.dump[0], "1. e4 (1. d4 (1. c4 e5))");
+	assert_true(has_diag(&gs.diags, "g1 1:7 unterminated variation opened "
+			     "here is not closed"));
+	assert_int_equal(gs.flags[0], PGN_SYNTAX_ERROR | PGN_NO_RESULT);
+	games_free(&gs);
+}
+
+static void test_unbalanced_and_junk(void **state)
+{
+	struct games gs;
+	(void)state;
+	read_str("1. e4 ) e5 , 2. Nf3 }{c} \x01 [x] \"q\" Nc6 $ $99999 !!! *",
+		 &gs);
+	assert_int_equal(gs.n, 1);
+	assert_string_equal(gs.dump[0], "1. e4 e5 2. Nf3 {c} Nc6 *");
+	assert_true(has_diag(&gs.diags, "1:7 unbalanced ')' without '('"));
+	assert_true(has_diag(&gs.diags, "1:12 syntax unexpected ',' in "
+			     "movetext"));
+	assert_true(has_diag(&gs.diags, "1:21 syntax unexpected '}'"));
+	assert_true(has_diag(&gs.diags, "1:26 syntax unexpected byte 0x01"));
+	assert_true(has_diag(&gs.diags, "1:28 syntax unexpected '['"));
+	assert_true(has_diag(&gs.diags, "1:32 syntax unexpected '\"'"));
+	assert_int_equal(gs.diags.errors, 9);
+	assert_true(has_diag(&gs.diags, "1:40 syntax expected a number after "
+			     "'$'"));
+	assert_true(has_diag(&gs.diags, "1:42 syntax NAG number too large"));
+	assert_true(has_diag(&gs.diags, "1:49 syntax unknown annotation "
+			     "'!!!'"));
+	assert_int_equal(gs.flags[0], PGN_SYNTAX_ERROR);
+	games_free(&gs);
+}
+
+static void test_empty_inputs(void **state)
+{
+	struct games gs;
+	(void)state;
+	read_mem("", 0, &gs, NULL, false);
+	assert_int_equal(gs.n, 0);
+	/* Input with no game at all gives no game: nothing holds its
+	 * bytes. */
+	read_all(pgn_reader_from_memory("mem", "\xef\xbb\xbf \n", 5, NULL),
+		 NULL, 0, &gs, false);
+	assert_int_equal(gs.n, 0);
+	read_mem("{just a comment}\n", 17, &gs, NULL, false);
+	assert_int_equal(gs.n, 1);
+	assert_int_equal(gs.flags[0], PGN_NO_RESULT);
+	games_free(&gs);
+	/* Comments after the last result belong to the last game. */
+	read_str("1. e4 *\n{trailer}\n; and more\n", &gs);
+	assert_int_equal(gs.n, 1);
+	assert_string_equal(gs.dump[0], "1. e4 *");
+	games_free(&gs);
+	/* Comments before a tag section are not a game. */
+	read_str("1. e4 *\n{intro}\n[Event \"x\"]\n1. d4 *", &gs);
+	assert_int_equal(gs.n, 2);
+	assert_string_equal(gs.dump[1], "1. d4 *");
+	assert_int_equal(gs.flags[1], 0);
+	games_free(&gs);
+}
+
+static void test_result_glued_to_tag(void **state)
+{
+	struct games gs;
+	(void)state;
+	read_str("[Result \"1-0\"] e4 *\n[Result \"0-1\"] e4 0-1\n"
+		 "{c} *[Event \"x\"]\n1. d4 *", &gs);
+	assert_int_equal(gs.n, 4);
+	assert_string_equal(gs.dump[2], "{c} *");
+	assert_string_equal(gs.dump[3], "1. d4 *");
+	games_free(&gs);
+}
+
+/* ----------------------------------------------------------- limits */
+
+static char *nested(size_t depth, bool close)
+{
+	struct buf b = { 0 };
+	size_t i;
+
+	buf_add(&b, "1. e4 ", 6);
+	for (i = 0; i < depth; i++)
+		buf_add(&b, "( 1. d4 ", 8);
+	if (close)
+		for (i = 0; i < depth; i++)
+			buf_add(&b, ")", 1);
+	buf_add(&b, " e5 *\n", 6);
+	return b.s;
+}
+
+static size_t tree_depth(const struct pgn_line *l)
+{
+	size_t d = 0;
+
+	/* Iterative: the last variation of each line nests the next. */
+	while (l) {
+		const struct pgn_item *it;
+		const struct pgn_line *next = NULL;
+		for (it = l->first; it; it = it->next)
+			if (it->kind == PI_VARIATION)
+				next = it->variation;
+		if (next)
+			d++;
+		l = next;
+	}
+	return d;
+}
+
+static void test_depth_limit(void **state)
+{
+	struct pgn_reader *r;
+	struct diags d = { 0 };
+	struct pgn_game *g;
+	char *s = nested(10000, true);
+	struct games gs;
+	(void)state;
+	g = first_game(s, &r, &d);
+	assert_int_equal(tree_depth(&g->moves), 256);
+	assert_string_equal(g->result, "*");
+	assert_true(has_diag(&d, "1:2055 limit variations nested deeper "
+			     "than 256"));
+	assert_int_equal(d.n, 1);
+	assert_int_equal(g->flags, PGN_SYNTAX_ERROR);
+	pgn_game_release(g);
+	pgn_reader_close(r);
+	free(s);
+
+	s = nested(10000, false);
+	read_str(s, &gs);
+	assert_int_equal(gs.n, 1);
+	assert_true(has_diag(&gs.diags, "limit"));
+	assert_true(has_diag(&gs.diags, "1:7 unterminated variation"));
+	assert_int_equal(gs.flags[0], PGN_SYNTAX_ERROR | PGN_NO_RESULT);
+	games_free(&gs);
+	free(s);
+}
+
+static char *big_game(size_t moves, size_t *len)
+{
+	struct buf b = { 0 };
+	size_t i;
+
+	buf_addf(&b, "[Event \"big\"]\n[White \"W\"]\n\n");
+	for (i = 0; i < moves; i++)
+		buf_addf(&b, "1. e4 e5 ");
+	buf_addf(&b, "*\n\n[Event \"small\"]\n\n1. d4 *\n");
+	*len = b.len;
+	return b.s;
+}
+
+/* Over the limit but its end in sight: whole raw bytes, no tree. */
+static void test_over_limit(void **state)
+{
+	struct pgn_reader_opts opts = { .max_game_bytes = 200 };
+	struct games gs;
+	size_t len;
+	char *s = big_game(100, &len);
+	(void)state;
+	read_mem(s, len, &gs, &opts, false);
+	assert_int_equal(gs.n, 2);
+	assert_int_equal(gs.flags[0], PGN_TOO_LARGE | PGN_SYNTAX_ERROR);
+	assert_int_equal(gs.raw_len[0], len - 25);
+	assert_string_equal(gs.dump[0], "");
+	assert_true(has_diag(&gs.diags, "g1 1:1 limit game larger than 200 "
+			     "bytes: tags and raw bytes only"));
+	assert_int_equal(gs.diags.n, 1);
+	assert_string_equal(gs.dump[1], "1. d4 *");
+	games_free(&gs);
+	free(s);
+}
+
+/* Far over the limit: the first bytes, then the rest skipped up to the
+ * next game. */
+static void test_too_large(void **state)
+{
+	struct pgn_reader_opts opts = { .max_game_bytes = 200 };
+	struct games gs;
+	size_t len;
+	char *s = big_game(10000, &len);
+	(void)state;
+	read_all(pgn_reader_from_memory("mem", s, len, &opts), NULL, 0, &gs,
+		 false);
+	assert_int_equal(gs.n, 2);
+	assert_int_equal(gs.flags[0], PGN_TOO_LARGE | PGN_SYNTAX_ERROR);
+	assert_int_equal(gs.raw_len[0], 200);
+	assert_string_equal(gs.dump[0], "");
+	assert_true(has_diag(&gs.diags, "g1 1:1 limit game larger than 200 "
+			     "bytes: only its tags and first bytes are kept"));
+	assert_string_equal(gs.dump[1], "1. d4 *");
+	assert_int_equal(gs.raw_len[1], 25);
+	games_free(&gs);
+	free(s);
+}
+
+/* ----------------------------------------------- refills, big inputs */
+
+/* Games of many sizes in a temporary file of several read blocks, and one
+ * game bigger than a block: the file reader (which refills and retries)
+ * must give exactly what the memory reader gives. */
+static void test_refill(void **state)
+{
+	char path[] = "/tmp/pawnkit-test-reader-XXXXXX";
+	struct buf b = { 0 };
+	struct games file_gs, mem_gs;
+	struct diag err;
+	size_t i, k;
+	int fd = mkstemp(path);
+	(void)state;
+	assert_true(fd >= 0);
+	buf_add(&b, "", 0);
+	for (i = 0; i < 12000; i++) {
+		buf_addf(&b, "[Event \"g%zu\"]\r\n[Site \"s\"]\r\n\r\n", i);
+		for (k = 0; k < i % 97; k++)
+			buf_addf(&b, "%zu. e4 {c%zu} e5 (%zu... c5) ", k + 1,
+				 k, k + 1);
+		if (i == 6000) {
+			buf_add(&b, "{", 1);
+			for (k = 0; k < 300000; k++)
+				buf_add(&b, "long comment ", 13);
+			buf_add(&b, "}", 1);
+		}
+		buf_add(&b, i % 5 ? "1-0\r\n\r\n" : "*\n", i % 5 ? 7 : 2);
+	}
+	assert_int_equal(write(fd, b.s, b.len), (ssize_t)b.len);
+	close(fd);
+	read_all(pgn_reader_open(path, NULL, &err), b.s, b.len, &file_gs,
+		 true);
+	read_mem(b.s, b.len, &mem_gs, NULL, true);
+	assert_int_equal(file_gs.n, 12000);
+	assert_int_equal(mem_gs.n, 12000);
+	for (i = 0; i < 64; i++)
+		assert_string_equal(file_gs.dump[i], mem_gs.dump[i]);
+	assert_int_equal(file_gs.diags.n, 0);
+	games_free(&file_gs);
+	games_free(&mem_gs);
+	unlink(path);
+	free(b.s);
+}
+
+/* Every prefix of every fixture, each in a buffer of its exact size (so
+ * that a sanitizer sees any read past the end): the partition holds and
+ * nothing breaks, whatever the cut. */
+static void test_prefixes(void **state)
+{
+	size_t i, cut;
+	(void)state;
+	for (i = 0; i < sizeof fixtures / sizeof fixtures[0]; i++) {
+		char path[256];
+		size_t len;
+		char *input;
+		snprintf(path, sizeof path, FIXTURES "%s", fixtures[i].file);
+		input = slurp(path, &len);
+		assert_non_null(input);
+		for (cut = 1; cut <= len; cut++) {
+			char *part = malloc(cut);
+			struct games gs;
+			memcpy(part, input, cut);
+			/* A BOM alone makes no game, and no game holds it. */
+			read_all(pgn_reader_from_memory("mem", part, cut, NULL),
+				 cut == 3 && part[0] == '\xef' ? NULL : part,
+				 cut, &gs, false);
+			games_free(&gs);
+			free(part);
+		}
+		free(input);
+	}
+}
+
+static void test_open_error(void **state)
+{
+	struct diag err;
+	(void)state;
+	assert_null(pgn_reader_open("/nonexistent/x.pgn", NULL, &err));
+	assert_int_equal(err.code, DC_IO);
+	assert_string_equal(err.message, "could not open '/nonexistent/x.pgn': "
+			    "No such file or directory");
+}
+
+/* ------------------------------------------------------- shared data */
+
+/* Files whose games legitimately lack an [Event] line. */
+static const struct {
+	const char *suffix;
+	size_t games;
+} no_event[] = {
+	{ "no_moves_but_comment_followed_by_termination_marker.pgn", 2 },
+	{ "no_moves_but_game_termination_multiple_2.pgn", 3 },
+	{ "threefold_repetition.pgn", 1 },
+	{ "nested-comment.pgn", 1 },	/* tagless */
+	{ "test-fuzzydepth.pgn", 4 },	/* tagless */
+	{ "test-nagcomments.pgn", 1 },	/* tagless */
+	{ "test-nobadresults.pgn", 9 },	/* a Result tag only */
+	{ "test-promotion-in.pgn", 8 },	/* FEN and SetUp only */
+	{ "antichess-programfox.pgn", 2 },	/* a Variant tag only */
+};
+
+/* Lines starting with "[Event " (after a BOM on the first line). */
+static size_t count_events(const char *s, size_t len)
+{
+	size_t n = 0, i = 0;
+
+	if (len >= 3 && !memcmp(s, "\xef\xbb\xbf", 3))
+		i = 3;
+	for (; i < len; i++) {
+		if ((i == 0 || s[i - 1] == '\n' || (i == 3 && s[0] == '\xef')) &&
+		    len - i >= 7 && !memcmp(s + i, "[Event ", 7))
+			n++;
+	}
+	return n;
+}
+
+static size_t expected_games(const char *path, const char *s, size_t len)
+{
+	size_t i, n = strlen(path);
+
+	for (i = 0; i < sizeof no_event / sizeof no_event[0]; i++) {
+		size_t k = strlen(no_event[i].suffix);
+		if (n >= k && !strcmp(path + n - k, no_event[i].suffix))
+			return no_event[i].games;
+	}
+	return count_events(s, len);
+}
+
+static size_t check_tree(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t files = 0;
+
+	if (!d)
+		return 0;
+	while ((e = readdir(d)) != NULL) {
+		char path[1024];
+		struct stat st;
+		size_t n = strlen(e->d_name), len;
+		char *input;
+		struct games gs;
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		if (stat(path, &st) < 0)
+			continue;
+		if (S_ISDIR(st.st_mode)) {
+			files += check_tree(path);
+			continue;
+		}
+		if (n < 4 || strcmp(e->d_name + n - 4, ".pgn"))
+			continue;
+		read_file_all_ways(path, &gs);
+		input = slurp(path, &len);
+		if (gs.n != expected_games(path, input, len))
+			fail_msg("%s: %zu games, want %zu", path, gs.n,
+				 expected_games(path, input, len));
+		free(input);
+		games_free(&gs);
+		files++;
+	}
+	closedir(d);
+	return files;
+}
+
+static void test_shared_data(void **state)
+{
+	struct stat st;
+	(void)state;
+	if (stat(SHARED_DATA, &st) < 0) {
+		skip();
+		return;
+	}
+	assert_true(check_tree(SHARED_DATA) >= 90);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_tags),
+		cmocka_unit_test(test_tag_errors),
+		cmocka_unit_test(test_tree),
+		cmocka_unit_test(test_numbers_glued),
+		cmocka_unit_test(test_push_marker),
+		cmocka_unit_test(test_comments),
+		cmocka_unit_test(test_locations),
+		cmocka_unit_test(test_variation_locations),
+		cmocka_unit_test(test_suffix_nag),
+		cmocka_unit_test(test_fixtures),
+		cmocka_unit_test(test_no_result_starts_game),
+		cmocka_unit_test(test_resync_comment),
+		cmocka_unit_test(test_unterminated_at_end),
+		cmocka_unit_test(test_unbalanced_and_junk),
+		cmocka_unit_test(test_empty_inputs),
+		cmocka_unit_test(test_result_glued_to_tag),
+		cmocka_unit_test(test_depth_limit),
+		cmocka_unit_test(test_over_limit),
+		cmocka_unit_test(test_too_large),
+		cmocka_unit_test(test_refill),
+		cmocka_unit_test(test_prefixes),
+		cmocka_unit_test(test_open_error),
+		cmocka_unit_test(test_shared_data),
+	};
+	return cmocka_run_group_tests_name("reader", tests, NULL, NULL);
+}
