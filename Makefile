@@ -21,7 +21,8 @@ CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 LDLIBS = $(PCRE2_LIBS) -lpthread
 
 B = build
-COMMANDS = pgn-validate fen-moves
+# Every cmd/NAME.c but the shared plumbing is a command.
+COMMANDS = $(filter-out common,$(patsubst cmd/%.c,%,$(wildcard cmd/*.c)))
 LIBS = $(B)/libformats.a $(B)/librules.a $(B)/libparse.a
 
 PARSE_SRC = $(wildcard libparse/*.c)

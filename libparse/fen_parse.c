@@ -307,7 +307,7 @@ static int fen_square_at(const struct fen_cursor *c, size_t pos)
 static int fen_ep_landing(struct fen_cursor *c, struct fen_syntax *out)
 {
 	int passed = out->ep_square, land = fen_square_at(c, c->pos);
-	int dir = (passed >> 3) == 2 ? 1 : -1;
+	int dir = (passed >> 3) < 4 ? 1 : -1;	/* away from the mover */
 	int df = (land & 7) - (passed & 7);
 
 	if (land < 0)
@@ -334,9 +334,13 @@ static int fen_en_passant(struct fen_cursor *c, struct fen_syntax *out)
 		sq = fen_square_at(c, c->pos);
 		if (sq < 0)
 			return fen_expect(c, "en passant", "a square or '-'");
-		if ((sq >> 3) != 2 && (sq >> 3) != 5)
+		/* Rank 2 or 7 after a tandem pawn's step from the first
+		 * rank (NOTATION.md); which one fits is librules' concern. */
+		if ((sq >> 3) < 1 || (sq >> 3) > 6 || (sq >> 3) == 3 ||
+		    (sq >> 3) == 4)
 			return fen_fail(c, c->pos, "en passant",
-					"the square must be on rank 3 or 6");
+					"the square must be on rank 2, 3, 6 "
+					"or 7");
 		out->ep_square = sq;
 		c->pos += 2;
 		if (!fen_field_ends(c) && fen_ep_landing(c, out) < 0)

@@ -120,7 +120,8 @@ static inline void *lex_alloc(struct arena *a, size_t size)
 {
 	size_t rounded = (size + 7) & ~(size_t)7;
 
-	if (a->cur && rounded >= size && a->cap - a->used >= rounded) {
+	/* An empty arena has cap == used == 0 and takes the slow path. */
+	if (rounded >= size && rounded && a->cap - a->used >= rounded) {
 		void *p = a->cur + a->used;
 		a->used += rounded;
 		return p;

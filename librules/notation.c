@@ -72,7 +72,8 @@ struct anatomy {
 static uint8_t mover_piece(const struct position *pos, move_t m)
 {
 	int from = MOVE_FROM(m);
-	return (MOVE_FLAGS(m) & MF_MOVER2) ? pos->board2[from] : pos->board[from];
+	return (MOVE_FLAGS(m) & MF_MOVER2) ? pos->board2[from]
+					   : pos->board[from];
 }
 
 /* The letter-class of a move: TANDEM for a unit move, PAWN for a pawn or a
@@ -144,11 +145,13 @@ static void put_promotion(struct text *t, int promo)
 	}
 }
 
+/* The victim stays a letter in figurine SAN too ("♘xBe5"): glyphs replace
+ * the mover and the promotion piece only. */
 static void put_capture(struct text *t, const struct anatomy *a)
 {
 	put_char(t, 'x');
 	if (a->victim)
-		put_piece(t, a->victim);
+		put_char(t, piece_letter[a->victim]);
 }
 
 /* SAN disambiguation among every legal move of the same letter to the same
@@ -162,7 +165,8 @@ static void put_disambiguation(struct text *t, const struct position *pos,
 		move_t o = l->moves[i];
 		int from = MOVE_FROM(o);
 		if (MOVE_TO(o) != a->to || from == a->from ||
-		    (MOVE_FLAGS(o) & MF_CASTLE) || mover_class(pos, o) != a->mover)
+		    (MOVE_FLAGS(o) & MF_CASTLE) ||
+		    mover_class(pos, o) != a->mover)
 			continue;
 		rival = true;
 		same_file |= FILE_OF(from) == FILE_OF(a->from);

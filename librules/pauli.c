@@ -24,8 +24,9 @@
  *   and goes on those squares (a rook leaving a corner it shared with
  *   another rook of its colour keeps the right: the two are identical).
  *
- * Generation walks the bitboards; a move is tested by playing it on a copy
- * only when it could expose the king (see may_expose). */
+ * Generation walks the bitboards.  King steps are tested against the
+ * enemy attacks with the king lifted; other moves are played on a copy
+ * only when they could expose the king (see may_expose). */
 #include <stdio.h>
 
 #include "internal.h"
@@ -87,11 +88,12 @@ static uint64_t attacker_candidates(const struct position *pos, int sq,
 	       (bishop_attacks(sq, occ) & diag) | (rook_attacks(sq, occ) & line);
 }
 
-/* The attack sets never contain their own square, so a piece standing on
- * sq is never counted: no threat inside a square. */
-static bool pauli_attacked(const struct position *pos, int sq, int by)
+/* Is sq attacked by colour by when the occupied squares are occ?  The
+ * attack sets never contain their own square, so a piece standing on sq is
+ * never counted: no threat inside a square. */
+static bool attacked_occ(const struct position *pos, int sq, int by,
+			 uint64_t occ)
 {
-	uint64_t occ = occupied_bb(pos);
 	uint64_t cand = attacker_candidates(pos, sq, by, occ);
 	uint64_t unsure = cand & mixed_bb(pos);
 	if (cand & ~unsure)
@@ -103,6 +105,30 @@ static bool pauli_attacked(const struct position *pos, int sq, int by)
 			return true;
 	}
 	return false;
+}
+
+static bool pauli_attacked(const struct position *pos, int sq, int by)
+{
+	return attacked_occ(pos, sq, by, occupied_bb(pos));
+}
+
+/* Squares that alone stand between the king on ksq and an enemy slider
+ * aimed at it (a superset on mixed squares, which only costs tests). */
+static uint64_t shield_squares(const struct position *pos, int ksq, int them,
+			       uint64_t occ)
+{
+	const uint64_t *t = pos->by_type;
+	uint64_t enemy = pos->by_color[them];
+	uint64_t snipers =
+		(rook_attacks(ksq, 0) & (t[ROOK] | t[QUEEN]) & enemy) |
+		(bishop_attacks(ksq, 0) & (t[BISHOP] | t[QUEEN]) & enemy);
+	uint64_t shields = 0;
+	while (snipers) {
+		uint64_t between = between_bb[ksq][pop_lsb(&snipers)] & occ;
+		if (between && !(between & (between - 1)))
+			shields |= between;
+	}
+	return shields;
 }
 
 /* ---------------------------------------------------------------- make */
@@ -131,6 +157,9 @@ static const struct {
 	{ CASTLE_WK, 4, 7, WHITE }, { CASTLE_WQ, 4, 0, WHITE },
 	{ CASTLE_BK, 60, 63, BLACK }, { CASTLE_BQ, 60, 56, BLACK },
 };
+
+/* Only a move from or to one of these squares can change the rights. */
+#define CASTLE_SQUARES (BB(0) | BB(4) | BB(7) | BB(56) | BB(60) | BB(63))
 
 /* The rights whose king and rook still stand on their start squares.  Not
  * castling_update: in Pauli another piece may come and go on a corner
@@ -164,7 +193,7 @@ static void pauli_make(struct position *pos, move_t m)
 	if (f & MF_CASTLE)
 		castle_rook(pos, from, to);
 	position_set_ep(pos, (f & MF_DOUBLE) ? (from + to) / 2 : NO_SQUARE, to);
-	if (pos->castling) {
+	if (pos->castling && ((BB(from) | BB(to)) & CASTLE_SQUARES)) {
 		unsigned rights = castling_kept(pos);
 		if (rights != pos->castling)
 			position_set_castling(pos, rights);
@@ -180,6 +209,7 @@ struct gen {
 	int us, ksq;
 	bool in_check;
 	uint64_t occ;
+	uint64_t shields;	/* see shield_squares */
 	/* The piece being generated: */
 	int from;
 	unsigned mover;		/* 0 or MF_MOVER2 */
@@ -187,21 +217,31 @@ struct gen {
 	bool test;		/* its moves must be tried on a copy */
 };
 
-/* Can moving the piece on g->from uncover an attack on its king?  Only
- * when in check, for the king itself, or when the origin empties and lies
- * on a line through the king: a square that stays occupied still stops
- * every ray, and the destination is occupied after any move (captures
- * included), so no other line opens.  (E.p. is always tried.) */
-static bool may_expose(const struct gen *g, int type)
+/* Can moving the piece (not the king) on g->from leave its king attacked?
+ * Only when in check, or when the origin empties and alone shielded the
+ * king from a slider: a square that stays occupied still stops every ray,
+ * and the destination is occupied after any move (captures included), so
+ * no other line opens.  (E.p., which empties a third square, is always
+ * tried.) */
+static bool may_expose(const struct gen *g)
 {
-	if (g->in_check || type == KING || g->ksq == NO_SQUARE)
+	if (g->in_check || g->ksq == NO_SQUARE)
 		return true;
-	if (count_at(g->pos, g->from) == 2)
-		return false;
-	return line_bb[g->ksq][g->from] != 0;
+	return (g->shields & BB(g->from)) && count_at(g->pos, g->from) == 1;
 }
 
-static void add_one(const struct gen *g, move_t m)
+/* A king step to `to` is legal when no enemy piece but one on `to` attacks
+ * it with the king gone from its square (unless the king leaves a piece
+ * there, which still stops rays). */
+static bool king_step_safe(const struct gen *g, int to)
+{
+	uint64_t occ = g->occ;
+	if (count_at(g->pos, g->from) == 1)
+		occ &= ~BB(g->from);
+	return !attacked_occ(g->pos, to, g->us ^ 1, occ);
+}
+
+static inline void add_one(const struct gen *g, move_t m)
 {
 	if (g->test)
 		add_if_legal(g->pos, m, g->list);
@@ -210,7 +250,7 @@ static void add_one(const struct gen *g, move_t m)
 }
 
 /* Adds the move, as four promotions when the pawn reaches the last rank. */
-static void add(const struct gen *g, int to, unsigned flags)
+static inline void add(const struct gen *g, int to, unsigned flags)
 {
 	flags |= g->mover;
 	if (!g->promote) {
@@ -219,6 +259,21 @@ static void add(const struct gen *g, int to, unsigned flags)
 	}
 	for (int t = QUEEN; t >= KNIGHT; t--)
 		add_one(g, MOVE(g->from, to, t, flags));
+}
+
+/* Moves onto the empty squares of set: the bulk of all moves, so written
+ * straight into the list when nothing needs testing. */
+static void add_quiet_set(const struct gen *g, uint64_t set)
+{
+	struct movelist *l = g->list;
+	if (g->test || l->count > MOVELIST_MAX - 64) {
+		while (set)
+			add(g, pop_lsb(&set), 0);
+		return;
+	}
+	move_t base = MOVE(g->from, 0, 0, g->mover);
+	while (set)
+		l->moves[l->count++] = base | (move_t)pop_lsb(&set) << 6;
 }
 
 /* Every capture onto to: each enemy piece there but a king, one move when
@@ -232,14 +287,11 @@ static void add_captures(const struct gen *g, int to)
 		add(g, to, MF_CAPTURE | MF_VICTIM2);
 }
 
-/* A piece (not a pawn) onto to, by the table of VARIANTS.md. */
+/* A piece (not a pawn) onto the occupied square to, by the table of
+ * VARIANTS.md. */
 static void add_onto(const struct gen *g, int to)
 {
 	uint8_t a = g->pos->board[to];
-	if (!a) {
-		add(g, to, 0);
-		return;
-	}
 	if (g->pos->board2[to]) {
 		add_captures(g, to);	/* friend + enemy, or two enemies */
 		return;
@@ -290,13 +342,21 @@ static void gen_piece(struct gen *g, int from, uint8_t piece, unsigned mover)
 	g->from = from;
 	g->mover = mover;
 	g->promote = false;
-	g->test = may_expose(g, type);
+	g->test = type != KING && may_expose(g);
 	if (type == PAWN) {
 		pawn_pushes(g);
 		pawn_captures(g);
 		return;
 	}
-	for (uint64_t b = attacks_from(type, g->us, from, g->occ); b;)
+	uint64_t targets = attacks_from(type, g->us, from, g->occ);
+	if (type == KING)
+		for (uint64_t b = targets; b;) {
+			int to = pop_lsb(&b);
+			if (!king_step_safe(g, to))
+				targets &= ~BB(to);
+		}
+	add_quiet_set(g, targets & ~g->occ);
+	for (uint64_t b = targets & g->occ; b;)
 		add_onto(g, pop_lsb(&b));
 }
 
@@ -326,7 +386,10 @@ static void pauli_generate(const struct position *pos, struct movelist *list)
 	struct gen g = { .pos = pos, .list = list, .us = pos->side,
 			 .occ = occupied_bb(pos) };
 	g.ksq = position_king(pos, g.us);
-	g.in_check = g.ksq != NO_SQUARE && pauli_attacked(pos, g.ksq, g.us ^ 1);
+	if (g.ksq != NO_SQUARE) {
+		g.in_check = attacked_occ(pos, g.ksq, g.us ^ 1, g.occ);
+		g.shields = shield_squares(pos, g.ksq, g.us ^ 1, g.occ);
+	}
 	for (uint64_t b = pos->by_color[g.us]; b;) {
 		int sq = pop_lsb(&b);
 		uint8_t a = pos->board[sq], second = pos->board2[sq];

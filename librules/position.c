@@ -198,19 +198,21 @@ void make_finish(struct position *pos, bool reset_halfmove)
 	position_flip_side(pos);
 }
 
+/* Rights kept when a piece leaves or lands on each square: constant, so
+ * replays on several threads share it safely. */
+#define KEEP_ALL 15
+static const uint8_t castling_keep[64] = {
+	[0] = KEEP_ALL & ~CASTLE_WQ, [1 ... 3] = KEEP_ALL,
+	[4] = KEEP_ALL & ~(CASTLE_WK | CASTLE_WQ), [5 ... 6] = KEEP_ALL,
+	[7] = KEEP_ALL & ~CASTLE_WK, [8 ... 55] = KEEP_ALL,
+	[56] = KEEP_ALL & ~CASTLE_BQ, [57 ... 59] = KEEP_ALL,
+	[60] = KEEP_ALL & ~(CASTLE_BK | CASTLE_BQ), [61 ... 62] = KEEP_ALL,
+	[63] = KEEP_ALL & ~CASTLE_BK,
+};
+
 void castling_update(struct position *pos, int from, int to)
 {
-	static uint8_t keep[64];
-	if (!keep[0]) {
-		memset(keep, 15, sizeof keep);
-		keep[SQ(4, 0)] = 15 & ~(CASTLE_WK | CASTLE_WQ);
-		keep[SQ(7, 0)] = 15 & ~CASTLE_WK;
-		keep[SQ(0, 0)] = 15 & ~CASTLE_WQ;
-		keep[SQ(4, 7)] = 15 & ~(CASTLE_BK | CASTLE_BQ);
-		keep[SQ(7, 7)] = 15 & ~CASTLE_BK;
-		keep[SQ(0, 7)] = 15 & ~CASTLE_BQ;
-	}
-	unsigned rights = pos->castling & keep[from] & keep[to];
+	unsigned rights = pos->castling & castling_keep[from] & castling_keep[to];
 	if (rights != pos->castling)
 		position_set_castling(pos, rights);
 }

@@ -50,12 +50,15 @@ static const char *const piece_name[PIECE_TYPES] = {
 };
 static const char *const color_name[2] = { "White", "Black" };
 
-/* 'P' -> PAWN ... 'T' -> TANDEM; 0 for anything else. */
+/* 'P' -> PAWN ... 'T' -> TANDEM; 0 for anything else (a table: this runs
+ * three times per resolved move). */
 static int letter_type(char c)
 {
-	static const char letters[] = "PNBRQKT";
-	const char *at = c ? strchr(letters, c) : NULL;
-	return at ? (int)(at - letters) + PAWN : 0;
+	static const uint8_t types[128] = {
+		['P'] = PAWN, ['N'] = KNIGHT, ['B'] = BISHOP, ['R'] = ROOK,
+		['Q'] = QUEEN, ['K'] = KING, ['T'] = TANDEM,
+	};
+	return (unsigned char)c < 128 ? types[(unsigned char)c] : 0;
 }
 
 /* ----------------------------------------------------- move properties */
@@ -63,7 +66,8 @@ static int letter_type(char c)
 static uint8_t mover_piece(const struct position *pos, move_t m)
 {
 	int from = MOVE_FROM(m);
-	return (MOVE_FLAGS(m) & MF_MOVER2) ? pos->board2[from] : pos->board[from];
+	return (MOVE_FLAGS(m) & MF_MOVER2) ? pos->board2[from]
+					   : pos->board[from];
 }
 
 /* TANDEM for a unit move, PAWN for a pawn or a tandem member, else the
@@ -130,8 +134,10 @@ static void want_init(struct want *w, const struct position *pos,
 	memset(w, 0, sizeof *w);
 	w->to = s->to;
 	w->from_mask = hint_mask(s->from_file, s->from_rank);
+	/* LAN writes every piece's letter, so a bare LAN move is a pawn's;
+	 * bare coordinates may be any piece's. */
 	w->mover = s->piece ? letter_type(s->piece)
-			    : s->coordinate ? MOVER_ANY : PAWN;
+			    : s->coordinate && !s->lan ? MOVER_ANY : PAWN;
 	if (s->lenient & SL_CAPITAL_FILE)
 		w->mover = TANDEM;
 	w->promo = letter_type(s->promotion);
@@ -220,17 +226,41 @@ static void found_add(struct found *fd, move_t m, unsigned why)
 	fd->count++;
 }
 
+#define TO_MASK MOVE(0, 63, 0, 0)
+#define LANES(x) ((uint64_t)(x) << 32 | (x))
+
+static void try_move(const struct position *pos, const struct want *w,
+		     move_t m, struct found *fd)
+{
+	if ((m & TO_MASK) != MOVE(0, w->to, 0, 0))
+		return;
+	int why = fit(pos, w, m);
+	if (why != NO_FIT)
+		found_add(fd, m, (unsigned)why);
+}
+
+/* The hot loop.  Nearly every move goes to another square, so two moves
+ * at a time are tested as one 64-bit word: after masking and xor-ing with
+ * the wanted destination a lane is zero exactly where it matches, and the
+ * "has a zero lane" bit trick finds it.  The lanes hold 12 bits, so the
+ * trick's borrow cannot reach a lane's top bit. */
 static void scan(const struct position *pos, const struct want *w,
 		 const struct movelist *l, struct found *fd)
 {
-	for (unsigned i = 0; i < l->count; i++) {
-		move_t m = l->moves[i];
-		if (MOVE_TO(m) != w->to)
-			continue;
-		int why = fit(pos, w, m);
-		if (why != NO_FIT)
-			found_add(fd, m, (unsigned)why);
+	const uint64_t mask = LANES(TO_MASK);
+	const uint64_t bits = LANES(MOVE(0, w->to, 0, 0));
+	unsigned i = 0, n = l->count;
+	for (; i + 1 < n; i += 2) {
+		uint64_t x;
+		memcpy(&x, &l->moves[i], sizeof x);
+		x = (x & mask) ^ bits;
+		if ((x - LANES(1)) & ~x & LANES(0x80000000u)) {
+			try_move(pos, w, l->moves[i], fd);
+			try_move(pos, w, l->moves[i + 1], fd);
+		}
 	}
+	if (i < n)
+		try_move(pos, w, l->moves[i], fd);
 }
 
 static void scan_castle(bool long_side, const struct movelist *l,
@@ -253,14 +283,20 @@ static void scan_flip(int sq, const struct movelist *l, struct found *fd)
 	}
 }
 
-/* Readings tried only when the text fits nothing as written: Regan's
- * capitalised file ("Bxc5" by the b-file tandem when no bishop fits) and a
- * lowercase bishop ("bxc5" when no b-pawn fits). */
+/* Readings tried only when the text fits nothing as written: LAN without
+ * a piece letter as plain coordinates ("g1-f3"), Regan's capitalised file
+ * ("Bxc5" by the b-file tandem when no bishop fits) and a lowercase bishop
+ * ("bxc5" when no b-pawn fits). */
 static void scan_fallbacks(const struct position *pos, const struct san *s,
 			   const struct want *w0, const struct movelist *l,
 			   struct found *fd)
 {
 	struct want w = *w0;
+	if (s->lan && !s->piece) {
+		w.mover = MOVER_ANY;
+		scan(pos, &w, l, fd);
+		return;
+	}
 	if (s->coordinate || s->from_rank >= 0)
 		return;
 	if (s->piece == 'B' && s->from_file < 0) {
@@ -402,9 +438,9 @@ static int report_ambiguous(const struct position *pos, const struct san *s,
 	memcpy(moves, fd->moves, sizeof moves);
 	sort_moves(moves, shown);
 	for (unsigned i = 0; i < shown; i++) {
+		bool last = i + 1 == shown && shown == fd->count;
 		if (i > 0)
-			append(msg, sizeof msg,
-			       i + 1 == shown && shown == fd->count ? " and " : ", ");
+			append(msg, sizeof msg, last ? " and " : ", ");
 		move_name(pos, moves[i], s->coordinate, name);
 		append(msg, sizeof msg, name);
 	}
@@ -426,12 +462,16 @@ int move_resolve(const struct position *pos, const struct san *san,
 	if (san->kind == SAN_NULL)
 		return fail(err, DC_NULL_MOVE,
 			    "a null move is not a move of the position");
+	bool castle = san->kind == SAN_CASTLE_SHORT ||
+		      san->kind == SAN_CASTLE_LONG;
+	if (!castle && (san->to < 0 || san->to > 63))
+		return fail(err, DC_BAD_MOVE, "the move has no destination");
 	struct movelist l;
 	struct found fd = { .tier = TIER_NONE, .count = 0 };
 	struct want w;
 	position_legal_moves(pos, &l);
 	want_init(&w, pos, san);
-	if (san->kind == SAN_CASTLE_SHORT || san->kind == SAN_CASTLE_LONG)
+	if (castle)
 		scan_castle(san->kind == SAN_CASTLE_LONG, &l, &fd);
 	else if (san->kind == SAN_FLIP)
 		scan_flip(san->to, &l, &fd);
@@ -641,9 +681,11 @@ static void why_not_legal(const struct position *pos, int from, int mover,
 		snprintf(buf, size, "the king would be in check on %s", b);
 	else if (position_in_check(pos))
 		snprintf(buf, size, "the king is in check and the %s on %s "
-			 "going to %s does not parry it", piece_name[type], a, b);
+			 "going to %s does not parry it", piece_name[type], a,
+			 b);
 	else if (pinned(pos, from))
-		snprintf(buf, size, "the %s on %s is pinned", piece_name[type], a);
+		snprintf(buf, size, "the %s on %s is pinned", piece_name[type],
+			 a);
 	else
 		snprintf(buf, size, "the %s on %s cannot go to %s: the king "
 			 "would be in check", piece_name[type], a, b);
@@ -703,7 +745,8 @@ static const char *castle_why(const struct position *pos, bool long_side)
 	int us = pos->side, back = us == WHITE ? 0 : 7;
 	int king = position_king(pos, us);
 	int rook = SQ(long_side ? 0 : 7, back);
-	int pass = SQ(long_side ? 3 : 5, back), dest = SQ(long_side ? 2 : 6, back);
+	int pass = SQ(long_side ? 3 : 5, back);
+	int dest = SQ(long_side ? 2 : 6, back);
 	if (!(pos->castling & right[us][long_side]) || king != SQ(4, back))
 		return "no castling right on that side";
 	if (between_bb[king][rook] & occupied_bb(pos))

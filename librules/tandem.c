@@ -1,12 +1,12 @@
 /* Tandem Pawn Chess (Kenneth Regan, 2014): every pawn starts as a tandem,
  * two yoked pawns on one square (VARIANTS.md, "Tandem Pawn Chess").
  *
- * The generator is self-contained: pseudo-legal moves for every piece,
- * filtered for king safety on bitboards (occupancy after the move, minus
- * what it captures) instead of copying and making each move.  Pieces and
- * single pawns move exactly as in FIDE chess, so a position without
- * tandems plays as standard chess; only single pawns on the first rank
- * (left by a rocket from rank 2) add the 1->2 and 1->3 steps. */
+ * A tandem is one piece code (TANDEM) on one square; a move from it is a
+ * member move unless MF_UNIT (position.h).  Pieces and single pawns move
+ * exactly as in FIDE chess, so a position without tandems plays as
+ * standard chess (the unit tests compare move lists with standard's); only
+ * single pawns on their first rank, left there by a rocket from rank 2,
+ * add the 1->2 and 1->3 steps. */
 #include <stdio.h>
 
 #include "internal.h"
@@ -52,7 +52,7 @@ static bool tandem_attacked(const struct position *pos, int sq, int by)
 
 struct gen {
 	const struct position *pos;
-	struct movelist *list;
+	move_t *out, *end;	/* the list's free slots (count set at the end) */
 	int us, them, up;	/* up: one square forward */
 	int ksq;		/* our king, NO_SQUARE in king-less test positions */
 	uint64_t occ, empty, enemy;
@@ -107,7 +107,8 @@ static void find_checks_and_pins(struct gen *g)
 static void gen_init(struct gen *g, const struct position *pos,
 		     struct movelist *list)
 {
-	*g = (struct gen){ .pos = pos, .list = list, .us = pos->side,
+	*g = (struct gen){ .pos = pos, .out = list->moves + list->count,
+			   .end = list->moves + MOVELIST_MAX, .us = pos->side,
 			   .them = pos->side ^ 1, .up = FORWARD(pos->side),
 			   .ksq = position_king(pos, pos->side),
 			   .occ = occupied_bb(pos) };
@@ -130,9 +131,15 @@ static bool safe_after(const struct gen *g, uint64_t occ, uint64_t gone)
 	       !attacked_after(g->pos, g->ksq, g->them, occ, gone);
 }
 
-static void add(struct gen *g, int from, int to, unsigned flags)
+static inline void add_move(struct gen *g, move_t m)
 {
-	movelist_add(g->list, MOVE(from, to, 0, flags));
+	if (g->out < g->end)
+		*g->out++ = m;
+}
+
+static inline void add(struct gen *g, int from, int to, unsigned flags)
+{
+	add_move(g, MOVE(from, to, 0, flags));
 }
 
 /* A pawn or tandem move: reaching the last rank it is four moves. */
@@ -143,11 +150,12 @@ static void add_pawn(struct gen *g, int from, int to, unsigned flags)
 		return;
 	}
 	for (int promo = QUEEN; promo >= KNIGHT; promo--)
-		movelist_add(g->list, MOVE(from, to, promo, flags));
+		add_move(g, MOVE(from, to, promo, flags));
 }
 
 /* Pawn or tandem moves onto every square of to, each from to - step. */
-static void add_pawns(struct gen *g, uint64_t to, int step, unsigned flags)
+static inline void add_pawns(struct gen *g, uint64_t to, int step,
+			     unsigned flags)
 {
 	for (uint64_t b = to & ~g->last; b;) {
 		int sq = pop_lsb(&b);
@@ -159,12 +167,13 @@ static void add_pawns(struct gen *g, uint64_t to, int step, unsigned flags)
 	}
 }
 
+/* A piece's moves onto the squares of to, captures flagged. */
 static void add_piece_moves(struct gen *g, int from, uint64_t to)
 {
-	for (uint64_t b = to & g->enemy; b;)
-		add(g, from, pop_lsb(&b), MF_CAPTURE);
-	for (uint64_t b = to & g->empty; b;)
-		add(g, from, pop_lsb(&b), 0);
+	while (to) {
+		int sq = pop_lsb(&to);
+		add(g, from, sq, (unsigned)(g->enemy >> sq) & MF_CAPTURE);
+	}
 }
 
 /* A pinned piece that leaves its square keeps to the line through its
@@ -214,7 +223,8 @@ static void gen_pawn_set(struct gen *g, uint64_t pawns, uint64_t target)
 
 /* Tandems: unit moves leave the square (target holds the pin line when
  * they are pinned); member moves keep a pawn on it, so only the check mask
- * limits them.  A member never takes a tandem. */
+ * limits them.  A member never takes a tandem.  Two-square steps start on
+ * rank 2 only: a tandem never stands on rank 1 (check_ranks). */
 static void gen_tandem_set(struct gen *g, uint64_t tandems, uint64_t target)
 {
 	uint64_t rank3 = g->us == WHITE ? RANK_3_BB : RANK_6_BB;
@@ -241,7 +251,8 @@ static void gen_pawns(struct gen *g)
 	uint64_t pawns = own & pos->by_type[PAWN];
 	uint64_t tandems = own & pos->by_type[TANDEM];
 	gen_pawn_set(g, pawns & ~g->pinned, g->target);
-	gen_tandem_set(g, tandems & ~g->pinned, g->target);
+	if (tandems & ~g->pinned)	/* none in a standard position */
+		gen_tandem_set(g, tandems & ~g->pinned, g->target);
 	for (uint64_t b = (pawns | tandems) & g->pinned; b;) {
 		int from = pop_lsb(&b);
 		uint64_t target = g->target & line_bb[g->ksq][from];
@@ -260,6 +271,9 @@ static void gen_pawns(struct gen *g)
 static void gen_rockets(struct gen *g)
 {
 	uint64_t tandems = g->pos->by_color[g->us] & g->pos->by_type[TANDEM];
+	if (!tandems)
+		return;
+	/* Squares whose one-ahead, two-ahead and behind squares are empty. */
 	uint64_t from_set = tandems & ahead(g, g->empty, -1) &
 			    ahead(g, g->empty, -2) & ahead(g, g->empty, 1);
 	while (from_set) {
@@ -337,31 +351,48 @@ static void tandem_generate(const struct position *pos, struct movelist *list)
 	if (g.ksq != NO_SQUARE)
 		gen_king(&g);
 	/* Double checks can only be evaded by moving the king. */
-	if (g.checkers & (g.checkers - 1))
-		return;
-	gen_pawns(&g);
-	gen_rockets(&g);
-	gen_en_passant(&g);
-	gen_pieces(&g);
-	if (g.ksq != NO_SQUARE && !g.checkers)
-		gen_castling(&g);
+	if (!(g.checkers & (g.checkers - 1))) {
+		gen_pawns(&g);
+		gen_rockets(&g);
+		gen_en_passant(&g);
+		gen_pieces(&g);
+		if (g.ksq != NO_SQUARE && !g.checkers)
+			gen_castling(&g);
+	}
+	list->count = (unsigned)(g.out - list->moves);
 }
 
-/* ----------------------------------------------------------------- make */
+/* ----------------------------------------------------------------- make
+ *
+ * Board, bitboards and key updated directly, as standard_make does: a
+ * tandem square holds one piece code (no second piece, no pawn code), so
+ * position_put/position_remove's generality is not needed. */
 
-static void move_piece(struct position *pos, int from, int to)
+static inline void put_piece(struct position *pos, int sq, uint8_t piece)
 {
-	uint8_t p = pos->board[from];
-	position_remove(pos, from);
-	position_put(pos, to, p);
+	pos->board[sq] = piece;
+	pos->by_color[PIECE_COLOR(piece)] |= BB(sq);
+	pos->by_type[PIECE_TYPE(piece)] |= BB(sq);
+	pos->key ^= zobrist_piece[piece][sq];
+}
+
+static inline void take_piece(struct position *pos, int sq)
+{
+	uint8_t piece = pos->board[sq];
+	pos->board[sq] = 0;
+	pos->by_color[PIECE_COLOR(piece)] &= ~BB(sq);
+	pos->by_type[PIECE_TYPE(piece)] &= ~BB(sq);
+	pos->key ^= zobrist_piece[piece][sq];
 }
 
 static void make_castle(struct position *pos, int from, int to)
 {
 	int rook_from = to > from ? to + 1 : to - 2;
 	int rook_to = to > from ? to - 1 : to + 1;
-	move_piece(pos, from, to);
-	move_piece(pos, rook_from, rook_to);
+	put_piece(pos, to, pos->board[from]);
+	take_piece(pos, from);
+	put_piece(pos, rook_to, pos->board[rook_from]);
+	take_piece(pos, rook_from);
 }
 
 /* The origin of a pawn or tandem move: what is left there, and what
@@ -373,35 +404,34 @@ static uint8_t leave_origin(struct position *pos, move_t m, int us)
 	int from = MOVE_FROM(m);
 	unsigned flags = MOVE_FLAGS(m);
 	uint8_t mover = pos->board[from], pawn = MAKE_PIECE(us, PAWN);
-	position_remove(pos, from);
+	bool split = PIECE_TYPE(mover) == TANDEM && !(flags & MF_UNIT);
+	take_piece(pos, from);
 	if (flags & MF_ROCKET)
-		position_put(pos, from - FORWARD(us), pawn);
-	else if (PIECE_TYPE(mover) == TANDEM && !(flags & MF_UNIT))
-		position_put(pos, from, pawn);
+		put_piece(pos, from - FORWARD(us), pawn);
+	else if (split)
+		put_piece(pos, from, pawn);
 	if (MOVE_PROMO(m))
 		return MAKE_PIECE(us, MOVE_PROMO(m));
-	if (PIECE_TYPE(mover) == TANDEM && !(flags & MF_UNIT))
-		return pawn;	/* member or rocket */
-	return mover;
+	return split ? pawn : mover;	/* member or rocket: one pawn */
 }
 
 static void tandem_make(struct position *pos, move_t m)
 {
-	int from = MOVE_FROM(m), to = MOVE_TO(m), us = pos->side;
+	int from = MOVE_FROM(m), to = MOVE_TO(m);
 	unsigned flags = MOVE_FLAGS(m);
 	int type = PIECE_TYPE(pos->board[from]);
 	bool pawnlike = type == PAWN || type == TANDEM;
 	/* A captured tandem goes whole: both its pawns leave the board. */
 	if (flags & MF_EP)
-		position_remove(pos, pos->ep_victim);
+		take_piece(pos, pos->ep_victim);
 	else if (pos->board[to])
-		position_remove(pos, to);
+		take_piece(pos, to);
 	position_set_ep(pos, NO_SQUARE, NO_SQUARE);
 	castling_update(pos, from, to);
 	if (flags & MF_CASTLE)
 		make_castle(pos, from, to);
 	else
-		position_put(pos, to, leave_origin(pos, m, us));
+		put_piece(pos, to, leave_origin(pos, m, pos->side));
 	if (flags & MF_DOUBLE)
 		position_set_ep(pos, (from + to) / 2, to);
 	make_finish(pos, pawnlike || (flags & MF_CAPTURE));

@@ -52,6 +52,13 @@ static void test_no_clocks_and_blanks(void **state)
 	assert_string_equal(f.castling, "qK");
 	assert_int_equal(f.ep_square, 20);
 	assert_int_equal(f.features, 0);
+	/* A tandem pawn's step from the first rank passes rank 2 or 7. */
+	assert_int_equal(parse("4k3/8/8/8/8/3pP3/8/K7 b - e2 0 1", &f, &d), 0);
+	assert_int_equal(f.ep_square, 12);
+	assert_int_equal(parse("4k3/8/8/8/8/8/8/K7 w - d7", &f, &d), 0);
+	assert_int_equal(f.ep_square, 51);
+	assert_int_equal(parse("4k3/8/8/8/8/8/8/K7 w - d6c5", &f, &d), 0);
+	assert_int_equal(f.ep_landing, 34);
 }
 
 static void test_clocks(void **state)
@@ -151,7 +158,9 @@ static const struct reject rejects[] = {
 	  "'-', got 'K'", 22 },
 	{ "8/8/8/8/8/8/8/K6k w -", "en passant: missing", 22 },
 	{ "8/8/8/8/8/8/8/K6k w - e4", "en passant: the square must be on "
-	  "rank 3 or 6", 23 },
+	  "rank 2, 3, 6 or 7", 23 },
+	{ "8/8/8/8/8/8/8/K6k w - e1", "en passant: the square must be", 23 },
+	{ "8/8/8/8/8/8/8/K6k w - e8", "en passant: the square must be", 23 },
 	{ "8/8/8/8/8/8/8/K6k w - i3", "en passant: expected a square or '-'",
 	  23 },
 	{ "8/8/8/8/8/8/8/K6k w - e", "en passant: expected a square", 23 },

@@ -444,6 +444,7 @@ static const struct fixture fixtures[] = {
 	{ "unterminated_comment.pgn", 2,
 	  { PGN_SYNTAX_ERROR | PGN_NO_RESULT, 0 }, "1. e4 {never closed\n2. d4 d5}" },
 	{ "push.pgn", 1, { 0 },
+	  "{Reader fixture: syntax only, the moves need not be legal.} "
 	  "1. e4 e5 2. d4 e4(p) (2... exd4 3. Qxd4) 3. e5e4(p) *" },
 };
 

@@ -596,6 +596,60 @@ static void test_perft_by_hand(void **state)
 	}
 }
 
+/* ------------------------------------------------------- checked walk */
+
+/* The board, bitboards and key kept by make agree with each other at
+ * every node: each square's piece is in exactly its colour's and type's
+ * bitboards, and the key equals one computed from scratch. */
+static void assert_consistent(const struct position *pos)
+{
+	uint64_t colors[2] = { 0, 0 }, types[PIECE_TYPES] = { 0 };
+	for (int s = 0; s < 64; s++) {
+		uint8_t p = pos->board[s];
+		if (!p)
+			continue;
+		colors[PIECE_COLOR(p)] |= 1ULL << s;
+		types[PIECE_TYPE(p)] |= 1ULL << s;
+	}
+	assert_true(colors[WHITE] == pos->by_color[WHITE]);
+	assert_true(colors[BLACK] == pos->by_color[BLACK]);
+	for (int t = 0; t < PIECE_TYPES; t++)
+		assert_true(types[t] == pos->by_type[t]);
+	assert_true(pos->key == position_compute_key(pos));
+}
+
+static uint64_t checked_perft(const struct position *pos, unsigned depth)
+{
+	struct movelist list;
+	uint64_t nodes = 0;
+	assert_consistent(pos);
+	if (depth == 0)
+		return 1;
+	position_legal_moves(pos, &list);
+	for (unsigned i = 0; i < list.count; i++) {
+		struct position next = *pos;
+		position_make(&next, list.moves[i]);
+		nodes += checked_perft(&next, depth - 1);
+	}
+	return nodes;
+}
+
+static void test_checked_walk(void **state)
+{
+	static const struct perft_case walks[] = {
+		{ "rnbqkbnr/tttttttt/8/8/8/8/TTTTTTTT/RNBQKBNR w KQkq - 0 1", 3, 46510 },
+		{ "r3k2r/1tt1pppp/8/3tT3/8/8/PPT2TPP/R3K2R w KQkq d6 0 1", 3, 34904 },
+		{ "4k3/8/8/8/8/2p5/8/3PK3 w - - 0 1", 4, 1981 },
+		{ "4k3/8/2T5/8/8/8/8/4K3 w - - 0 1", 4, 2671 },
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof walks / sizeof walks[0]; i++) {
+		struct position pos;
+		load(&pos, walks[i].fen);
+		assert_true(checked_perft(&pos, walks[i].depth) == walks[i].nodes);
+	}
+}
+
 /* ----------------------------------------------- tandem-free = standard */
 
 static const char *const tandem_free[] = {
@@ -732,6 +786,7 @@ int main(void)
 		cmocka_unit_test(test_halfmove_clock),
 		cmocka_unit_test(test_castling),
 		cmocka_unit_test(test_perft_by_hand),
+		cmocka_unit_test(test_checked_walk),
 		cmocka_unit_test(test_tandem_free_moves_equal_standard),
 		cmocka_unit_test(test_tandem_free_published_perft),
 		cmocka_unit_test(test_perft_epd),
