@@ -72,6 +72,7 @@ check: deps
 	@sh tests/run-unit.sh $(UNIT_BIN)
 	@sh tests/e2e/run.sh $(B)/bin
 	@sh tests/e2e/check-docs.sh $(B)/bin
+	@sh tests/e2e/shared-data.sh $(B)/bin
 
 demo: deps
 	@$(MAKE) --no-print-directory all

@@ -333,43 +333,6 @@ static void emap_generate(const struct position *pos, struct movelist *list)
 		gen_all(&g, BLACK);
 }
 
-/* ---------------------------------------------------------------- make */
-
-static void move_castle_rook(struct position *pos, int king_to)
-{
-	int rank = RANK_OF(king_to);
-	bool short_side = FILE_OF(king_to) == 6;
-	int from = SQ(short_side ? 7 : 0, rank), to = SQ(short_side ? 5 : 3, rank);
-	uint8_t rook = pos->board[from];
-	position_remove(pos, from);
-	position_put(pos, to, rook);
-}
-
-/* A pawn-like move of a piece does not reset the 50-move count: only real
- * pawn moves and captures do. */
-static void emap_make(struct position *pos, move_t m)
-{
-	int from = MOVE_FROM(m), to = MOVE_TO(m), promo = MOVE_PROMO(m);
-	unsigned flags = MOVE_FLAGS(m);
-	uint8_t man = pos->board[from];
-	bool capture = false;
-	if (flags & MF_EP) {
-		position_remove(pos, pos->ep_victim);
-		capture = true;
-	} else if (pos->board[to]) {
-		position_remove(pos, to);
-		capture = true;
-	}
-	position_remove(pos, from);
-	position_put(pos, to, promo ? MAKE_PIECE(pos->side, promo) : man);
-	if (flags & MF_CASTLE)
-		move_castle_rook(pos, to);
-	castling_update(pos, from, to);
-	position_set_ep(pos, (flags & MF_DOUBLE) ? (from + to) / 2 : NO_SQUARE,
-			to);
-	make_finish(pos, capture || PIECE_TYPE(man) == PAWN);
-}
-
 /* --------------------------------------------------------------- setup */
 
 /* As standard chess: no pawn on rank 1 or 8. */
@@ -442,7 +405,11 @@ const struct variant variant_emap = {
 	.needs_codes = false,
 	.generate = emap_generate,
 	.attacked = emap_attacked,
-	.make = emap_make,
+	/* Standard's make already plays every EMAP move by position.h's
+	 * encoding: MF_DOUBLE sets the e.p. square whoever moves, MF_EP
+	 * takes the man on ep_victim, and only pawn moves and captures reset
+	 * the clock (a piece's pawn-like move is not a pawn move). */
+	.make = standard_make,
 	.check_setup = emap_check_setup,
 	.fide_material = false,
 };
