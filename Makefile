@@ -69,10 +69,21 @@ build-tests: $(UNIT_BIN)
 
 check: deps
 	@$(MAKE) --no-print-directory all build-tests
+	@$(MAKE) --no-print-directory warnings
 	@sh tests/run-unit.sh $(UNIT_BIN)
 	@sh tests/e2e/run.sh $(B)/bin
 	@sh tests/e2e/check-docs.sh $(B)/bin
 	@sh tests/e2e/shared-data.sh $(B)/bin
+	@sh tests/render/run.sh $(B)/bin
+
+# Warning-free with both compilers: every source, -Werror, own build trees.
+warnings:
+	@for cc in gcc clang; do \
+	  command -v $$cc >/dev/null || { echo "warnings: $$cc not installed, skipped"; continue; }; \
+	  $(MAKE) --no-print-directory -s CC=$$cc B=$(B)/werror-$$cc \
+	    CFLAGS="-O1 -Werror" all build-tests >/dev/null || exit 1; \
+	  echo "warnings: $$cc clean"; \
+	done
 
 demo: deps
 	@$(MAKE) --no-print-directory all
@@ -103,7 +114,7 @@ uninstall:
 clean:
 	rm -rf $(B)
 
-.PHONY: all deps check demo install uninstall clean build-tests
+.PHONY: all deps check demo install uninstall clean build-tests warnings
 
 -include $(shell find $(B)/obj -name '*.d' 2>/dev/null)
 
@@ -117,3 +128,15 @@ bench-quick: all
 	@RUNS=1 sh bench/run.sh $(B)/bin quick
 
 .PHONY: bench bench-quick
+
+# ----------------------------------------------------------------- diagrams
+
+# fen-render: one board per variant and feature, to check by eye.
+gallery: all
+	@sh scripts/gallery.sh $(B)/bin $(B)/gallery
+
+# fen-render's expected outputs, SVG validity and pixel tests.
+check-render: all
+	@sh tests/render/run.sh $(B)/bin
+
+.PHONY: gallery check-render

@@ -19,4 +19,296 @@ void diag_print_json(FILE *out, const struct diag *d);
  * other byte is read as Latin-1 (real PGN files hold both) and escaped. */
 void json_write_string(FILE *out, const char *s, size_t len);
 
+/* diagrams */
+
+/* Diagrams of one position (board_text.c, board_svg.c): what to draw is a
+ * board_view, how to draw it a board_style.  Squares are librules' (a1 = 0,
+ * h8 = 63).  The writers read the view and change nothing. */
+struct position;
+
+/* A tinted square (from == to) or an arrow.  color: 'G' 'R' 'Y' 'B' as in
+ * [%csl]/[%cal] comments, 'L' for the squares of the last move. */
+struct board_mark {
+	uint8_t from, to;
+	char color;
+};
+
+#define BOARD_MARKS_MAX 64
+struct board_view {
+	const struct position *pos;
+	const char *caption;	/* "game 3, ply 12, after 6...Nf6"; NULL: none */
+	unsigned nmarks;	/* drawn in this order, squares under arrows */
+	struct board_mark marks[BOARD_MARKS_MAX];
+};
+
+enum board_theme { BOARD_THEME_LIGHT, BOARD_THEME_DARK };
+
+struct board_style {
+	bool flip;		/* Black at the bottom */
+	bool coords;		/* rank and file labels */
+	bool check;		/* SVG: mark the king of the side in check */
+	enum board_theme theme;	/* SVG */
+	unsigned size;		/* SVG width and height in px; 0: 45 px squares */
+};
+
+/* 7-bit text: a frame, labels, "PP" for a tandem, "Nb" for two Pauli
+ * pieces, Random Pawns codes in a legend beside the board, a caption. */
+void board_write_ascii(FILE *out, const struct board_view *v,
+		       const struct board_style *s);
+/* The same with chess glyphs and box-drawing characters (UTF-8). */
+void board_write_unicode(FILE *out, const struct board_view *v,
+			 const struct board_style *s);
+/* One self-contained SVG document, FEN in its <desc>. */
+void board_write_svg(FILE *out, const struct board_view *v,
+		     const struct board_style *s);
+/* "White to move", "... to move, in check", "White is checkmated" or "...
+ * is stalemated" (ASCII): the last words of every caption and title. */
+void board_write_status(FILE *out, const struct position *pos);
+
+/* Appends a mark; 0, or -1 when the view is full. */
+int board_view_mark(struct board_view *v, int from, int to, char color);
+/* "e4", "Ye4", "e2e4", "Re2e4" into *m (color def when none is written):
+ * 0, or -1 when s is not one. */
+int board_mark_parse(const char *s, size_t len, char def,
+		     struct board_mark *m);
+/* Adds the marks of every [%csl ...] and [%cal ...] command in a comment;
+ * entries that are not marks are skipped. */
+void board_view_annotate(struct board_view *v, const char *text, size_t len);
+
+/* The pawnkit piece set (piece_paths.c): SVG path data in a 45x45 box.  A
+ * body takes the piece colour and an outline; a line is stroked and a dot
+ * filled with the contrast colour. */
+enum piece_part_kind { PART_BODY, PART_LINE, PART_DOT };
+struct piece_part {
+	enum piece_part_kind kind;
+	const char *d;		/* NULL ends a drawing */
+};
+/* The parts of a piece type (PAWN..KING of position.h) in painting order;
+ * NULL for any other type. */
+const struct piece_part *piece_parts(int type);
+
+/* statistics */
+
+/* game-stats (stats*.c): figures over any number of games, kept per group
+ * in an accumulator.  Every figure is an integer sum, so accumulators
+ * merge exactly and in any order, and memory grows with the distinct
+ * groups, openings and players, never with the games.  A struct stats
+ * belongs to one thread at a time. */
+struct stats;
+struct replay_opts;
+
+struct stats_config {
+	unsigned opening_plies;	/* first-N-ply sequences counted; 0: none */
+	const char *group_by;	/* a tag, or "Year" (from [Date]); NULL: none */
+};
+
+enum stats_format { STATS_TABLE, STATS_CSV, STATS_JSON };
+
+struct stats_output {
+	enum stats_format format;
+	unsigned top;		/* rows of each ranked list; 0: all */
+	bool skip_invalid;	/* invalid games left out of the totals */
+};
+
+struct stats *stats_new(const struct stats_config *cfg);
+void stats_free(struct stats *s);
+/* Replays g (its diagnostics go to report) and counts it.  A game is valid
+ * when neither its reader (reader_errors) nor the replay found an error;
+ * an invalid game counts as invalid and nowhere else.  Returns validity. */
+bool stats_add_game(struct stats *s, const struct pgn_game *g,
+		    const struct replay_opts *ro, bool reader_errors,
+		    diag_fn report, void *report_ctx);
+/* Adds from into into; -1 (why) when their configurations differ. */
+int stats_merge(struct stats *into, const struct stats *from, char *why,
+		size_t n);
+/* The report as an aligned table, CSV or JSON (game-stats(1)). */
+void stats_write(FILE *out, const struct stats *s,
+		 const struct stats_output *o);
+/* The charts as one self-contained SVG document. */
+void stats_plot_svg(FILE *out, const struct stats *s,
+		    const struct stats_output *o);
+/* The partial format (game-stats(1), PARTIAL FORMAT): tab-separated lines,
+ * each complete in itself, so partials concatenate and reorder freely. */
+void stats_write_partial(FILE *out, const struct stats *s);
+/* Adds the partial lines of in into *s, created from the first header when
+ * NULL.  0, or -1 with why ("NAME:LINE: what"). */
+int stats_read_partial(struct stats **s, FILE *in, const char *name,
+		       char *why, size_t n);
+
+/* Every game of every file ("-": standard input), selected by select (run
+ * on the reading thread only; NULL: all), replayed on jobs worker threads
+ * and counted into s.  Error diagnostics and problems go to stderr,
+ * prefixed with prog, in input order whatever jobs is. */
+typedef bool (*stats_select_fn)(void *ctx, const struct pgn_game *g);
+struct stats_run {
+	const struct replay_opts *replay;
+	stats_select_fn select;
+	void *select_ctx;
+	const char *prog;
+	unsigned jobs;		/* worker threads; 0 or 1: the calling thread */
+	bool progress;		/* a progress line on stderr */
+	bool quiet;		/* no diagnostics */
+	/* filled in: */
+	uint64_t games, invalid, unselected;
+};
+/* 0, or -1 when a file could not be read (reported; the others are read). */
+int stats_read_games(struct stats *s, char **files, int nfiles,
+		     struct stats_run *run);
+
+/* pgn-convert writers */
+
+/* A game is replayed once (convert.c) and then written by walking its
+ * movetext tree with the moves the replay resolved: PGN export
+ * (pgn_write.c), JSON and NDJSON (json_write.c), FEN, EPD and UCI lines
+ * (fen_lines.c).  Ownership: a conv_game points into its pgn_game, which
+ * must stay valid while it is written; its move records and scratch
+ * buffer are its own, reused from game to game. */
+#include "../librules/position.h"
+
+enum conv_format { CONV_PGN, CONV_JSON, CONV_NDJSON, CONV_FEN, CONV_EPD,
+		   CONV_UCI_LINE };
+enum conv_tags { CONV_TAGS_ALL, CONV_TAGS_ROSTER, CONV_TAGS_NONE };
+
+struct conv_opts {
+	enum notation notation;	/* of the PGN movetext */
+	unsigned width;		/* PGN lines are shorter than this; 0: no wrap */
+	enum conv_tags tags;
+	bool strip_comments, strip_variations, strip_nags, strip_clocks;
+	bool mainline;		/* fen, epd: main-line positions only */
+};
+
+/* Option values ("uci-line", "figurine", "roster") to enums; -1 unknown. */
+int conv_format_parse(const char *name);
+int conv_notation_parse(const char *name);
+int conv_tags_parse(const char *name);
+
+struct conv_move {
+	const struct pgn_item *item;	/* a PI_MOVE */
+	move_t move;
+};
+
+struct conv_game {
+	const struct pgn_game *game;
+	struct position start;
+	bool started;		/* the start position could be built */
+	bool variations;	/* moves of variations were recorded */
+	struct conv_move *moves;	/* in written order, as replayed */
+	size_t nmoves, cap, cursor;
+	char *scratch;		/* the writers' buffer (conv_scratch) */
+	size_t scratch_cap;
+};
+
+void conv_game_init(struct conv_game *cg);
+void conv_game_release(struct conv_game *cg);
+/* game_replay() recording the moves (of variations too when asked);
+ * returns what game_replay returns. */
+int conv_game_replay(struct conv_game *cg, const struct pgn_game *g,
+		     const struct replay_opts *ro, bool variations,
+		     diag_fn report, void *report_ctx);
+/* The termination marker to write: the movetext's, else the [Result]
+ * value when it is one, else "*". */
+const char *conv_game_result(const struct pgn_game *g);
+/* At least n bytes of scratch space, valid until the next call. */
+char *conv_scratch(struct conv_game *cg, size_t n);
+/* Calls fn for the tags mode keeps, in export order: the Seven Tag
+ * Roster in its order, then the others in input order.  roster keeps the
+ * roster and the tags the rules need ([Variant], [SetUp], [FEN],
+ * [PawnTypes]); none only the latter. */
+void conv_tags_each(const struct pgn_game *g, enum conv_tags mode,
+		    void (*fn)(void *ctx, const struct pgn_tag *t), void *ctx);
+
+/* One line of the tree, move by move, with positions.  Lines must be
+ * walked in written order (a variation where its item stands), as the
+ * replay met them; the walk of a game starts with cg->cursor = 0. */
+struct conv_line {
+	struct conv_game *cg;
+	const struct pgn_item *next;	/* the next move, NULL at the end */
+	struct position pos;
+	uint32_t ply;
+	unsigned depth;
+};
+struct conv_step {
+	const struct pgn_item *item;	/* the move */
+	move_t move;		/* MOVE_NONE: a null move */
+	struct position before, after;
+	uint32_t ply;		/* half-moves from the start position */
+	unsigned depth;		/* 0: the main line */
+	/* The items after the move up to the next move (end, NULL: none);
+	 * split is the first variation among them, or end. */
+	const struct pgn_item *tail, *split, *end;
+};
+/* Starts a line at start, after ply half-moves; the items before
+ * l->next are the line's prefix. */
+void conv_line_begin(struct conv_line *l, struct conv_game *cg,
+		     const struct pgn_line *line, const struct position *start,
+		     uint32_t ply, unsigned depth);
+bool conv_line_next(struct conv_line *l, struct conv_step *s);
+/* A comment, an escape line, or a marker inside a variation. */
+bool conv_comment_like(const struct pgn_item *it, unsigned depth);
+/* Is it written under o (strip options, recorded variations)? */
+bool conv_keep(const struct conv_game *cg, const struct conv_opts *o,
+	       const struct pgn_item *it, unsigned depth);
+
+/* The text of a comment as written: without [%clk]/[%emt] when strip;
+ * NULL when nothing but blanks is left. */
+const char *conv_comment_text(struct conv_game *cg, const struct pgn_item *it,
+			      bool strip, size_t *len);
+
+/* A stream of converted games in one format. */
+struct conv_writer {
+	FILE *out;
+	enum conv_format format;
+	const struct conv_opts *opts;
+	unsigned long long games;	/* written so far */
+	bool midline;		/* raw bytes written last did not end a line */
+};
+void conv_writer_begin(struct conv_writer *w);
+void conv_writer_game(struct conv_writer *w, struct conv_game *cg);
+/* A game that failed: its raw bytes (inside a JSON object for JSON). */
+void conv_writer_failed(struct conv_writer *w, const struct pgn_game *g);
+void conv_writer_end(struct conv_writer *w);
+
+/* The writers behind conv_writer, one game each. */
+void pgn_write_game(FILE *out, struct conv_game *cg,
+		    const struct conv_opts *o);
+void json_write_game(FILE *out, struct conv_game *cg,
+		     const struct conv_opts *o);
+void json_write_failed(FILE *out, const struct pgn_game *g);
+void fen_write_game(FILE *out, struct conv_game *cg,
+		    const struct conv_opts *o, bool epd);
+void uci_line_write_game(FILE *out, struct conv_game *cg,
+			 const struct conv_opts *o);
+
+/* Commands in comments, "[%clk 0:03:00]" (annotations.c). */
+struct annot_cmd {
+	const char *name, *args;	/* "clk", "0:03:00" */
+	size_t name_len, args_len;
+	const char *start, *end;	/* the whole "[%...]" */
+};
+/* The next command in [*p, end); advances *p past it. */
+bool annot_next(const char **p, const char *end, struct annot_cmd *cmd);
+/* "1:02:03.5" (or "62:03", "3.5") to seconds; 0, or -1. */
+int annot_clock(const char *s, size_t n, double *seconds);
+/* Copies s without its [%clk] and [%emt] commands (and one blank beside
+ * each) into out (room for n bytes); returns the new length. */
+size_t annot_strip_clocks(const char *s, size_t n, char *out);
+/* The members "clk", "emt", "eval", "csl", "cal" (each with a leading
+ * comma) parsed from the comments in [first, end). */
+void annot_write_json(FILE *out, const struct pgn_item *first,
+		      const struct pgn_item *end, bool clocks);
+
+/* JSON games back to PGN (json_read.c): a document holding an array of
+ * games, or games one after another (NDJSON), as json_write_game writes
+ * them.  Strict JSON; errors carry line and column. */
+struct json_games;
+/* NULL with *err when the file cannot be opened ("-": standard input). */
+struct json_games *json_games_open(const char *path, struct diag *err);
+struct json_games *json_games_from_memory(const char *name, const char *buf,
+					  size_t len);
+/* The PGN text of the next game (valid until the next call) and where its
+ * object starts: 1; 0 at the end; -1 with *err (file, line, col). */
+int json_games_next(struct json_games *r, const char **pgn, size_t *len,
+		    struct pgn_loc *at, struct diag *err);
+void json_games_close(struct json_games *r);
+
 #endif

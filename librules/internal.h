@@ -84,6 +84,9 @@ void standard_generate(const struct position *pos, struct movelist *list);
 bool standard_attacked(const struct position *pos, int sq, int by);
 void standard_make(struct position *pos, move_t m);
 int standard_check_setup(struct position *pos, char *why, size_t n);
+/* The generate_to hook (standard_to.c): targeted, exact legal moves. */
+void standard_generate_to(const struct position *pos, int type, int to,
+			  struct movelist *list);
 /* The number of moves standard_generate would append to an empty list
  * (perft's last ply), counted without writing them. */
 unsigned standard_count(const struct position *pos);

@@ -123,6 +123,13 @@ struct variant {
 	int (*check_setup)(struct position *pos, char *why, size_t n);
 	/* K v K, K+N v K, K+B(s) v K(+B(s)) same colour cannot mate here. */
 	bool fide_material;
+	/* Optional (NULL: the variant has none).  Appends the moves generate()
+	 * would list whose mover is a piece of type `type` (PAWN..KING) and
+	 * whose destination is `to`, castling included for KING (`to` is then
+	 * the king's destination), in any order.  SAN resolution uses it to
+	 * look at a few candidates instead of generating every move. */
+	void (*generate_to)(const struct position *pos, int type, int to,
+			    struct movelist *list);
 };
 
 extern const struct variant variant_standard, variant_tandem, variant_emap,

@@ -1,14 +1,30 @@
 /* Replay of a parsed game: every move of the main line and of every
  * variation (from its branch point) under the game's variant; checks of
  * check marks, result and roster; the end state of the main line. */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
 
+/* The tags replay looks at, found in one pass over the tag list (a
+ * lookup by name each was a strcmp per tag per lookup, a dozen times per
+ * game).  Like pgn_tag_find(), the first tag of a name counts. */
+enum { ROSTER_TAGS = 7, TAG_VARIANT = ROSTER_TAGS, TAG_FEN, KNOWN_TAGS };
+static const char *const known_tags[KNOWN_TAGS] = {
+	"Event", "Site", "Date", "Round", "White", "Black", "Result",
+	"Variant", "FEN",
+};
+enum { TAG_WHITE = 4, TAG_BLACK = 5, TAG_RESULT = 6 };
+
+struct game_tags {
+	const char *value[KNOWN_TAGS];	/* NULL when absent */
+};
+
 struct replay {
 	const struct pgn_game *g;
+	struct game_tags tags;
 	const struct replay_opts *opts;
 	const struct replay_visitor *visitor;
 	diag_fn report;
@@ -21,10 +37,14 @@ struct replay {
 	uint64_t keys_local[256];
 };
 
-/* Where a diagnostic points and which move it is about. */
+/* Where a diagnostic points and which move it is about.  The move label
+ * needs only the move number and side of the position before the move, so
+ * they are kept as values: the position itself is played on in place. */
 struct site {
 	const struct pgn_item *item;	/* NULL: the game as a whole */
-	const struct position *before;	/* for the move label */
+	bool labelled;			/* a move: label it "12...Nf3" */
+	uint8_t side;			/* to move before the move */
+	uint32_t fullmove;		/* before the move */
 	const char *path;
 	uint32_t ply;
 };
@@ -47,9 +67,9 @@ static void emit(struct replay *r, struct diag *d, const struct site *at)
 		d->line = at->item->loc.line;
 		d->col = at->item->loc.col;
 	}
-	if (at && at->before && at->item) {
-		snprintf(d->move, sizeof d->move, "%u%s%s", at->before->fullmove,
-			 at->before->side == WHITE ? "." : "...", at->item->text);
+	if (at && at->labelled && at->item) {
+		snprintf(d->move, sizeof d->move, "%u%s%s", at->fullmove,
+			 at->side == WHITE ? "." : "...", at->item->text);
 		snprintf(d->path, sizeof d->path, "%s", at->path);
 		d->ply = at->ply;
 	}
@@ -57,21 +77,27 @@ static void emit(struct replay *r, struct diag *d, const struct site *at)
 		r->report(r->report_ctx, d);
 }
 
-static void push_key(struct replay *r, uint64_t key)
+/* The rare growth of the key list, apart so that push_key inlines. */
+static void grow_keys(struct replay *r)
 {
-	if (r->nkeys == r->cap) {
-		size_t cap = r->cap * 2;
-		uint64_t *grown = r->keys == r->keys_local
-					  ? malloc(cap * sizeof *grown)
-					  : realloc(r->keys, cap * sizeof *grown);
-		if (!grown)
-			return;	/* repetition detection degrades, nothing else */
-		if (r->keys == r->keys_local)
-			memcpy(grown, r->keys_local, sizeof r->keys_local);
-		r->keys = grown;
-		r->cap = cap;
-	}
-	r->keys[r->nkeys++] = key;
+	size_t cap = r->cap * 2;
+	uint64_t *grown = r->keys == r->keys_local
+				  ? malloc(cap * sizeof *grown)
+				  : realloc(r->keys, cap * sizeof *grown);
+	if (!grown)
+		return;	/* repetition detection degrades, nothing else */
+	if (r->keys == r->keys_local)
+		memcpy(grown, r->keys_local, sizeof r->keys_local);
+	r->keys = grown;
+	r->cap = cap;
+}
+
+static inline void push_key(struct replay *r, uint64_t key)
+{
+	if (r->nkeys == r->cap)
+		grow_keys(r);
+	if (r->nkeys < r->cap)
+		r->keys[r->nkeys++] = key;
 }
 
 /* Ply number (1-based, from the game's start) of the move played from pos. */
@@ -146,21 +172,34 @@ static void emit_labelled(struct replay *r, struct diag *d,
 	emit(r, d, at);
 }
 
-/* Plays item on *pos.  0 when it was played, -1 when it could not be. */
+/* A record that a failure path fills with diag_setf() and emit() then
+ * completes: only the fields neither sets are cleared.  (Zeroing two whole
+ * records per move cost as much as resolving the move.) */
+static inline void diag_blank(struct diag *d)
+{
+	d->severity = DIAG_NOTE;
+	d->code = DC_NONE;
+	d->line = d->col = 0;
+	d->message[0] = 0;
+}
+
+/* Plays item on *pos, in place.  0 when it was played, -1 when it could
+ * not be (*pos is then unchanged). */
 static int play_move(struct replay *r, const struct pgn_item *item,
 		     struct position *pos, unsigned depth, const char *path)
 {
-	struct site at = { item, pos, path, ply_of(pos) };
+	struct site at = { item, true, pos->side, pos->fullmove, path,
+			   ply_of(pos) };
 	struct san san;
-	struct diag err = { 0 }, warn = { 0 };
+	struct diag err, warn;
+	diag_blank(&err);
+	diag_blank(&warn);
 	if (san_parse(item->text, item->len, &san, &err) != 0) {
 		err.severity = DIAG_ERROR;
 		err.code = DC_BAD_MOVE;
 		emit_labelled(r, &err, &at);
 		return -1;
 	}
-	struct position before = *pos;
-	at.before = &before;
 	if (san.kind == SAN_NULL)
 		return play_null(r, pos, &at);
 	move_t m;
@@ -172,9 +211,14 @@ static int play_move(struct replay *r, const struct pgn_item *item,
 	}
 	if (rc > 0)
 		emit(r, &warn, &at);
+	/* Only a visitor looks at the position before the move. */
+	bool visit = r->visitor && r->visitor->move;
+	struct position before;
+	if (visit)
+		before = *pos;
 	position_make(pos, m);
 	check_mark(r, san.check, pos, &at);
-	if (r->visitor && r->visitor->move) {
+	if (visit) {
 		struct replay_step step = { item, &before, pos, m, depth, at.ply };
 		r->visitor->move(r->visitor->ctx, &step);
 	}
@@ -182,7 +226,7 @@ static int play_move(struct replay *r, const struct pgn_item *item,
 }
 
 static void replay_line(struct replay *r, const struct pgn_line *line,
-			const struct position *start, unsigned depth,
+			struct position *cur, unsigned depth,
 			const char *path);
 
 /* A variation replaces the move just played: it starts from before it. */
@@ -191,11 +235,12 @@ static void play_variation(struct replay *r, const struct pgn_item *item,
 			   const char *path, unsigned nth)
 {
 	char sub[DIAG_PATH_MAX];
+	struct position pos = *branch;
 	snprintf(sub, sizeof sub, "%s%s%u(%u)", path, *path ? "." : "",
 		 ply_of(branch), nth);
 	if (r->visitor && r->visitor->enter)
 		r->visitor->enter(r->visitor->ctx, item->variation, depth + 1);
-	replay_line(r, item->variation, branch, depth + 1, sub);
+	replay_line(r, item->variation, &pos, depth + 1, sub);
 	if (r->visitor && r->visitor->leave)
 		r->visitor->leave(r->visitor->ctx, item->variation, depth + 1);
 }
@@ -206,15 +251,28 @@ static void variation_without_move(struct replay *r,
 	struct diag d = { 0 };
 	diag_setf(&d, DIAG_ERROR, DC_SYNTAX,
 		  "a variation must follow the move it replaces");
-	struct site at = { item, NULL, "", 0 };
+	struct site at = { item, false, 0, 0, "", 0 };
 	emit(r, &d, &at);
 }
 
+/* Whether a variation follows the move `it` before the next move: then the
+ * position before `it` is the branch point and must be kept. */
+static bool branches(const struct pgn_item *it)
+{
+	for (it = it->next; it && it->kind != PI_MOVE; it = it->next)
+		if (it->kind == PI_VARIATION)
+			return true;
+	return false;
+}
+
+/* Plays the line on *cur in place.  The position before a move is copied
+ * only when a variation branches there: most moves have none, and a copy
+ * per move was a tenth of the replay's time. */
 static void replay_line(struct replay *r, const struct pgn_line *line,
-			const struct position *start, unsigned depth,
+			struct position *cur, unsigned depth,
 			const char *path)
 {
-	struct position cur = *start, before = *start;
+	struct position before;
 	bool any_move = false, dead = false, branch_ok = false;
 	unsigned nth = 0;
 	for (const struct pgn_item *it = line->first; it; it = it->next) {
@@ -224,25 +282,25 @@ static void replay_line(struct replay *r, const struct pgn_line *line,
 			branch_ok = !dead;
 			if (dead)
 				continue;
-			before = cur;
+			if (branches(it))
+				before = *cur;
 			any_move = true;
 			nth = 0;
-			dead = play_move(r, it, &cur, depth, path) != 0;
+			dead = play_move(r, it, cur, depth, path) != 0;
 			if (!dead && depth == 0) {
 				r->res->plies++;
-				push_key(r, cur.key);
+				push_key(r, cur->key);
 			}
 		} else if (it->kind == PI_VARIATION) {
 			if (!any_move)
 				variation_without_move(r, it);
 			else if (branch_ok)
-				play_variation(r, it, &before, depth, path, ++nth);
+				play_variation(r, it, &before, depth, path,
+					       ++nth);
 		}
 	}
-	if (depth == 0) {
-		r->res->final = cur;
+	if (depth == 0)
 		r->res->plies_complete = !dead;
-	}
 }
 
 /* ------------------------------------------------------- end of game */
@@ -288,17 +346,24 @@ static const char *forced_result(const struct replay_result *res)
 	return NULL;
 }
 
+/* Diagnostics about the result point at the termination marker (looked
+ * up only then: it means walking the main line). */
+static void emit_at_result(struct replay *r, struct diag *d)
+{
+	struct site at = { result_item(r->g), false, 0, 0, "", 0 };
+	emit(r, d, &at);
+}
+
 static void check_result(struct replay *r)
 {
-	const char *tag = pgn_tag_value(r->g, "Result");
+	const char *tag = r->tags.value[TAG_RESULT];
 	const char *marker = r->g->result;
-	struct site at = { result_item(r->g), NULL, "", 0 };
 	struct diag d = { 0 };
 	if (tag && marker && strcmp(tag, marker) != 0) {
 		diag_setf(&d, DIAG_WARNING, DC_RESULT,
 			  "[Result \"%.20s\"] but the movetext ends with %s",
 			  tag, marker);
-		emit(r, &d, &at);
+		emit_at_result(r, &d);
 	}
 	const char *forced = forced_result(r->res);
 	const char *stated = marker ? marker : tag;
@@ -308,20 +373,19 @@ static void check_result(struct replay *r)
 			  "the game ends in %s, so the result is %s, not %s",
 			  r->res->end == GE_CHECKMATE ? "checkmate" : "stalemate",
 			  forced, stated);
-		emit(r, &d, &at);
+		emit_at_result(r, &d);
 	}
 }
 
 static void check_roster(struct replay *r)
 {
-	static const char *const roster[] = { "Event", "Site", "Date", "Round",
-					      "White", "Black", "Result" };
 	char missing[80] = "";
 	size_t n = 0;
-	for (size_t i = 0; i < 7; i++)
-		if (!pgn_tag_find(r->g, roster[i]))
+	for (size_t i = 0; i < ROSTER_TAGS; i++)
+		if (!r->tags.value[i])
 			n += (size_t)snprintf(missing + n, sizeof missing - n,
-					      "%s%s", n ? ", " : "", roster[i]);
+					      "%s%s", n ? ", " : "",
+					      known_tags[i]);
 	if (!n)
 		return;
 	struct diag d = { 0 };
@@ -330,6 +394,47 @@ static void check_roster(struct replay *r)
 	d.line = r->g->start.line;
 	d.col = r->g->start.col;
 	emit(r, &d, NULL);
+}
+
+static void find_tags(const struct pgn_game *g, struct game_tags *t)
+{
+	memset(t, 0, sizeof *t);
+	for (size_t i = 0; i < g->ntags; i++) {
+		const char *name = g->tags[i].name;
+		for (int k = 0; k < KNOWN_TAGS; k++)
+			if (name[0] == known_tags[k][0] && !t->value[k] &&
+			    !strcmp(name, known_tags[k])) {
+				t->value[k] = g->tags[i].value;
+				break;
+			}
+	}
+}
+
+/* The standard start position, built once: parsing its FEN again for
+ * each game cost more than replaying a short game. */
+static struct position standard_start;
+static pthread_once_t standard_once = PTHREAD_ONCE_INIT;
+
+static void standard_start_init(void)
+{
+	position_start(&standard_start, &variant_standard);
+}
+
+/* game_start_position(), with its most common answer (standard chess, no
+ * [FEN], no [Variant] that counts) from the copy above. */
+static int start_position(const struct replay *r, struct position *pos,
+			  struct diag *err)
+{
+	const struct replay_opts *opts = r->opts;
+	const struct variant *v = opts->variant ? opts->variant
+						: &variant_standard;
+	if (v == &variant_standard && !r->tags.value[TAG_FEN] &&
+	    (!r->tags.value[TAG_VARIANT] || opts->force_variant)) {
+		pthread_once(&standard_once, standard_start_init);
+		*pos = standard_start;
+		return 0;
+	}
+	return game_start_position(r->g, opts, pos, err);
 }
 
 int game_replay(const struct pgn_game *g, const struct replay_opts *opts,
@@ -341,13 +446,14 @@ int game_replay(const struct pgn_game *g, const struct replay_opts *opts,
 			    .res = res };
 	r.keys = r.keys_local;
 	r.cap = sizeof r.keys_local / sizeof r.keys_local[0];
-	r.white = pgn_tag_value(g, "White");
-	r.black = pgn_tag_value(g, "Black");
+	find_tags(g, &r.tags);
+	r.white = r.tags.value[TAG_WHITE];
+	r.black = r.tags.value[TAG_BLACK];
 	memset(res, 0, sizeof *res);
 
 	struct position start;
 	struct diag err = { 0 };
-	if (game_start_position(g, opts, &start, &err) != 0) {
+	if (start_position(&r, &start, &err) != 0) {
 		emit(&r, &err, NULL);
 		return 1;
 	}
@@ -355,7 +461,8 @@ int game_replay(const struct pgn_game *g, const struct replay_opts *opts,
 	push_key(&r, start.key);
 	if (visitor && visitor->start)
 		visitor->start(visitor->ctx, &start);
-	replay_line(&r, &g->moves, &start, 0, "");
+	res->final = start;
+	replay_line(&r, &g->moves, &res->final, 0, "");
 	if (res->plies_complete)
 		res->end = final_state(&r, &res->final);
 	check_result(&r);

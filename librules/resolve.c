@@ -455,6 +455,66 @@ static void explain(const struct position *pos, const struct san *s,
 		    const struct want *w, const struct movelist *l, char *buf,
 		    size_t size);
 
+/* The fast path.  Every move fit() accepts goes to w->to and (unless the
+ * text names no mover) has w->mover as its mover, so the variant's
+ * generate_to hook lists every candidate there is, and only those.  Its
+ * answer is taken when exactly one fits: no fit and several fits go the
+ * full way, whose fallback readings and messages look at every move. */
+static bool resolve_targeted(const struct position *pos, const struct san *san,
+			     const struct want *w, struct found *fd)
+{
+	void (*generate_to)(const struct position *, int, int,
+			    struct movelist *) = pos->variant->generate_to;
+	struct movelist l;
+	l.count = 0;
+	if (!generate_to)
+		return false;
+	if (san->kind == SAN_CASTLE_SHORT || san->kind == SAN_CASTLE_LONG) {
+		bool long_side = san->kind == SAN_CASTLE_LONG;
+		int back = pos->side == WHITE ? 0 : 7;
+		generate_to(pos, KING, SQ(long_side ? 2 : 6, back), &l);
+		scan_castle(long_side, &l, fd);
+	} else if (san->kind == SAN_ORDINARY && w->mover >= PAWN &&
+		   w->mover <= KING) {
+		generate_to(pos, w->mover, w->to, &l);
+		scan(pos, w, &l, fd);
+	} else {
+		return false;
+	}
+	return fd->count == 1;
+}
+
+/* Every legal move, then the fallback readings, narrowing and, when
+ * nothing or several fit, the message.  0 with fd holding one move, or -1
+ * with *err. */
+static int resolve_full(const struct position *pos, const struct san *san,
+			const struct want *w, struct found *fd,
+			struct diag *err)
+{
+	struct movelist l;
+	*fd = (struct found){ .tier = TIER_NONE, .count = 0 };
+	position_legal_moves(pos, &l);
+	if (san->kind == SAN_CASTLE_SHORT || san->kind == SAN_CASTLE_LONG)
+		scan_castle(san->kind == SAN_CASTLE_LONG, &l, fd);
+	else if (san->kind == SAN_FLIP)
+		scan_flip(san->to, &l, fd);
+	else {
+		scan(pos, w, &l, fd);
+		if (fd->count == 0)
+			scan_fallbacks(pos, san, w, &l, fd);
+	}
+	if (fd->count > 1)
+		narrow(pos, fd);
+	if (fd->count == 0) {
+		char msg[DIAG_MESSAGE_MAX];
+		explain(pos, san, w, &l, msg, sizeof msg);
+		return fail(err, DC_ILLEGAL_MOVE, msg);
+	}
+	if (fd->count > 1)
+		return report_ambiguous(pos, san, fd, err);
+	return 0;
+}
+
 int move_resolve(const struct position *pos, const struct san *san,
 		 bool strict, move_t *out, struct diag *warn, struct diag *err)
 {
@@ -466,29 +526,12 @@ int move_resolve(const struct position *pos, const struct san *san,
 		      san->kind == SAN_CASTLE_LONG;
 	if (!castle && (san->to < 0 || san->to > 63))
 		return fail(err, DC_BAD_MOVE, "the move has no destination");
-	struct movelist l;
 	struct found fd = { .tier = TIER_NONE, .count = 0 };
 	struct want w;
-	position_legal_moves(pos, &l);
 	want_init(&w, pos, san);
-	if (castle)
-		scan_castle(san->kind == SAN_CASTLE_LONG, &l, &fd);
-	else if (san->kind == SAN_FLIP)
-		scan_flip(san->to, &l, &fd);
-	else {
-		scan(pos, &w, &l, &fd);
-		if (fd.count == 0)
-			scan_fallbacks(pos, san, &w, &l, &fd);
-	}
-	if (fd.count > 1)
-		narrow(pos, &fd);
-	if (fd.count == 0) {
-		char msg[DIAG_MESSAGE_MAX];
-		explain(pos, san, &w, &l, msg, sizeof msg);
-		return fail(err, DC_ILLEGAL_MOVE, msg);
-	}
-	if (fd.count > 1)
-		return report_ambiguous(pos, san, &fd, err);
+	if (!resolve_targeted(pos, san, &w, &fd) &&
+	    resolve_full(pos, san, &w, &fd, err) != 0)
+		return -1;
 	*out = fd.moves[0];
 	unsigned why = (fd.why[0] | (san->lenient & WHY_PARSER)) & ~WHY_IMPLICIT;
 	/* Strict mode: *out still names the move, so a caller may go on. */

@@ -15,6 +15,7 @@ const struct variant variant_standard = {
 	.make = standard_make,
 	.check_setup = standard_check_setup,
 	.fide_material = true,
+	.generate_to = standard_generate_to,
 };
 
 /* A pawn can never stand on its first rank, and promotes on its last. */

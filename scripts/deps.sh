@@ -3,9 +3,9 @@
 # root; otherwise says exactly what to install.  Idempotent and quiet when
 # everything is there.
 set -eu
-need="gcc make pkg-config libpcre2-dev libcmocka-dev xz-utils"
+need="gcc clang make pkg-config libpcre2-dev libcmocka-dev xz-utils"
 # Independent oracles for the tests (skipped when absent, installed here).
-want="pgn-extract stockfish libxml2-utils librsvg2-bin mandoc time"
+want="pgn-extract stockfish libxml2-utils librsvg2-bin mandoc time python3"
 missing=""
 for p in $need $want; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

@@ -578,6 +578,20 @@ static const struct perft_case hand[] = {
 	 * = 13 each; 5+5+39 = 49. */
 	{ "4k3/8/8/8/8/8/3t4/4K3 w - - 0 1", 1, 5 },
 	{ "4k3/8/8/8/8/8/3t4/4K3 w - - 0 1", 2, 49 },
+	/* Rockets from rank 2 onto an empty first rank.  D1: 8 tandems x 4
+	 * steps = 32; rockets from every file but e (e1 holds the king) = 7;
+	 * Ke1: d1 f1 = 2; 41.  D2: no White move reaches rank 5, so Ke8
+	 * keeps d8 f8 d7 e7 f7: 41 x 5 = 205. */
+	{ "4k3/8/8/8/8/8/TTTTTTTT/4K3 w - - 0 1", 1, 41 },
+	{ "4k3/8/8/8/8/8/TTTTTTTT/4K3 w - - 0 1", 2, 205 },
+	/* Castling with tandems.  D1: 8 tandems x 4 steps = 32; rockets
+	 * where rank 1 is empty behind (b, c, d, f, g) = 5; Ke1: d1 f1 = 2;
+	 * O-O, O-O-O = 2; Ra1: b1 c1 d1 = 3; Rh1: g1 f1 = 2; 46.  D2: White
+	 * reaches no further than rank 4 and attacks nothing of Black's
+	 * (nor f8, g8, d8, c8), and Black's position mirrors White's:
+	 * 46 x 46 = 2116. */
+	{ "r3k2r/tttttttt/8/8/8/8/TTTTTTTT/R3K2R w KQkq - 0 1", 1, 46 },
+	{ "r3k2r/tttttttt/8/8/8/8/TTTTTTTT/R3K2R w KQkq - 0 1", 2, 2116 },
 };
 
 static void test_perft_by_hand(void **state)
@@ -699,6 +713,41 @@ static void test_tandem_free_moves_equal_standard(void **state)
 	}
 }
 
+/* Random games from tandem-free positions: at every ply the same moves as
+ * standard chess and, after the same move, the same FEN (clocks, castling
+ * rights, e.p. field).  A fixed LCG keeps the games reproducible. */
+static void test_tandem_free_random_games(void **state)
+{
+	uint64_t seed = 0x5441u;
+	(void)state;
+	for (unsigned game = 0; game < 40; game++) {
+		struct position t, s;
+		struct diag err;
+		const char *fen = tandem_free[game % 2];
+		load(&t, fen);
+		assert_int_equal(position_set_fen(&s, fen, &variant_standard,
+						  &err), 0);
+		for (unsigned ply = 0; ply < 150; ply++) {
+			struct movelist lt, ls;
+			char ft[FEN_MAX], fs[FEN_MAX];
+			sorted_moves(&t, &lt);
+			sorted_moves(&s, &ls);
+			assert_int_equal(lt.count, ls.count);
+			assert_memory_equal(lt.moves, ls.moves,
+					    lt.count * sizeof lt.moves[0]);
+			if (lt.count == 0)
+				break;
+			seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+			move_t m = lt.moves[(seed >> 33) % lt.count];
+			position_make(&t, m);
+			position_make(&s, m);
+			position_to_fen(&t, ft, sizeof ft);
+			position_to_fen(&s, fs, sizeof fs);
+			assert_string_equal(ft, fs);
+		}
+	}
+}
+
 /* Published perft of tandem-free positions (chessprogramming.org "Perft
  * Results": Kiwipete, position 3, position 4, position 5). */
 static void test_tandem_free_published_perft(void **state)
@@ -788,6 +837,7 @@ int main(void)
 		cmocka_unit_test(test_perft_by_hand),
 		cmocka_unit_test(test_checked_walk),
 		cmocka_unit_test(test_tandem_free_moves_equal_standard),
+		cmocka_unit_test(test_tandem_free_random_games),
 		cmocka_unit_test(test_tandem_free_published_perft),
 		cmocka_unit_test(test_perft_epd),
 	};

@@ -1,0 +1,241 @@
+/* game-stats: figures over any number of games (results, endings, lengths,
+ * openings, players, moves, variant events), as a table, CSV or JSON, an
+ * SVG of charts, or a partial result to merge later. */
+#include <argp.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common.h"
+
+const char *argp_program_version = "game-stats (pawnkit) " PAWNKIT_VERSION;
+const char *argp_program_bug_address = PAWNKIT_BUGS;
+
+enum {
+	OPT_PLOT = 256, OPT_JOBS, OPT_PARTIAL, OPT_MERGE, OPT_PROGRESS,
+	OPT_SKIP_INVALID, OPT_VARIANT, OPT_FORCE_VARIANT,
+};
+
+static const struct argp_option options[] = {
+	{ "format", 'f', "FORMAT", 0, "Write the report as 'table' (aligned, the default), 'csv' or 'json'", 0 },
+	{ "plot", OPT_PLOT, "FILE", 0, "Also draw the charts into FILE, one self-contained SVG", 0 },
+	{ "top", 't', "N", 0, "Rows of each ranked list: openings, tags, players, groups (default 10; 0: all)", 0 },
+	{ "opening-plies", 'n', "N", 0, "Count the sequences of the first N plies as openings (default 6; 0: none)", 0 },
+	{ "group-by", 'g', "TAG", 0, "Figures per value of TAG: any tag, 'Year' (from [Date]) or 'Variant' (the variant id)", 0 },
+	{ "match", 'm', "TAG=REGEX", 0, "Only games whose TAG matches the PCRE2 REGEX (repeatable: all must hold; a missing tag reads as empty)", 0 },
+	{ "skip-invalid", OPT_SKIP_INVALID, NULL, 0, "Leave invalid games out of the totals (they are still counted and reported)", 0 },
+	{ "variant", OPT_VARIANT, "ID", 0, "Variant of games without a [Variant] tag (default: standard)", 0 },
+	{ "force-variant", OPT_FORCE_VARIANT, NULL, 0, "Apply --variant to every game, whatever its tag", 0 },
+	{ "jobs", OPT_JOBS, "N", 0, "Replay games on N threads (default 1; 0: one per processor); the output does not change", 0 },
+	{ "partial", OPT_PARTIAL, NULL, 0, "Write a partial result, to be combined with --merge, instead of the report", 0 },
+	{ "merge", OPT_MERGE, NULL, 0, "Read partial results instead of games and combine them", 0 },
+	{ "progress", OPT_PROGRESS, NULL, 0, "Show the progress line even when standard error is not a terminal", 0 },
+	{ "quiet", 'q', NULL, 0, "No diagnostics, no progress line, no closing note", 0 },
+	{ 0 }
+};
+
+/* Options that only make sense while reading games. */
+enum { USED_GAME_ONLY = 1, USED_FORMAT = 2 };
+
+struct gamestats {
+	struct stats_config cfg;
+	struct stats_output out;
+	struct stats_run run;
+	struct replay_opts replay;
+	struct matcher match;
+	const char *plot;
+	bool partial, merge;
+	unsigned used;
+};
+
+/* A count argument: decimal digits only, at most max. */
+static unsigned count_arg(struct argp_state *state, const char *opt,
+			  const char *arg, unsigned long max)
+{
+	char *end;
+	errno = 0;
+	unsigned long v = strtoul(arg, &end, 10);
+	if (arg[0] < '0' || arg[0] > '9' || *end || errno || v > max)
+		argp_error(state, "--%s: '%s' is not a number from 0 to %lu",
+			   opt, arg, max);
+	return (unsigned)v;
+}
+
+static void format_arg(struct argp_state *state, struct gamestats *gs,
+		       const char *arg)
+{
+	static const struct {
+		const char *name;
+		enum stats_format format;
+	} formats[] = { { "table", STATS_TABLE }, { "csv", STATS_CSV },
+			{ "json", STATS_JSON } };
+	for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
+		if (strcmp(arg, formats[i].name) == 0) {
+			gs->out.format = formats[i].format;
+			gs->used |= USED_FORMAT;
+			return;
+		}
+	argp_error(state, "--format: unknown format '%s' (known: table, csv, "
+		   "json)", arg);
+}
+
+static error_t parse_opt(int key, char *arg, struct argp_state *state)
+{
+	struct gamestats *gs = state->input;
+	char why[256];
+	switch (key) {
+	case 'f': format_arg(state, gs, arg); break;
+	case OPT_PLOT: gs->plot = arg; break;
+	case 't': gs->out.top = count_arg(state, "top", arg, 1000000000); break;
+	case 'n':
+		gs->cfg.opening_plies = count_arg(state, "opening-plies", arg, 1000);
+		gs->used |= USED_GAME_ONLY;
+		break;
+	case 'g':
+		if (!*arg)
+			argp_error(state, "--group-by: empty tag name");
+		gs->cfg.group_by = arg;
+		gs->used |= USED_GAME_ONLY;
+		break;
+	case 'm':
+		if (matcher_add(&gs->match, arg, why, sizeof why) != 0)
+			argp_error(state, "--match %s", why);
+		gs->used |= USED_GAME_ONLY;
+		break;
+	case OPT_SKIP_INVALID: gs->out.skip_invalid = true; break;
+	case OPT_VARIANT:
+		gs->replay.variant = variant_arg(arg);
+		if (!gs->replay.variant)
+			argp_error(state, "unknown variant '%s' (known: %s)", arg,
+				   variant_id_list());
+		gs->used |= USED_GAME_ONLY;
+		break;
+	case OPT_FORCE_VARIANT:
+		gs->replay.force_variant = true;
+		gs->used |= USED_GAME_ONLY;
+		break;
+	case OPT_JOBS: gs->run.jobs = count_arg(state, "jobs", arg, 1024); break;
+	case OPT_PARTIAL: gs->partial = true; break;
+	case OPT_MERGE: gs->merge = true; break;
+	case OPT_PROGRESS: gs->run.progress = true; break;
+	case 'q': gs->run.quiet = true; break;
+	case ARGP_KEY_END:
+		if (gs->merge && (gs->used & USED_GAME_ONLY))
+			argp_error(state, "--merge reads partial results: "
+				   "--group-by, --opening-plies, --match and "
+				   "--variant apply when they are made");
+		if (gs->partial && (gs->used & USED_FORMAT))
+			argp_error(state, "--partial and --format exclude each "
+				   "other");
+		break;
+	default: return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+static bool select_game(void *ctx, const struct pgn_game *g)
+{
+	return matcher_test(ctx, g);
+}
+
+/* Adds every partial file (standard input for none or "-") into *s. */
+static int merge_partials(struct stats **s, char **files, int nfiles)
+{
+	static char *stdin_only[] = { "-" };
+	char why[512];
+	if (nfiles == 0) {
+		files = stdin_only;
+		nfiles = 1;
+	}
+	for (int i = 0; i < nfiles; i++) {
+		bool std = strcmp(files[i], "-") == 0;
+		FILE *in = std ? stdin : fopen(files[i], "r");
+		if (!in) {
+			warn_user("could not open '%s': %s", files[i],
+				  strerror(errno));
+			return -1;
+		}
+		int rc = stats_read_partial(s, in, files[i], why, sizeof why);
+		if (!std)
+			fclose(in);
+		if (rc != 0) {
+			warn_user("%s", why);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int read_games(struct gamestats *gs, struct stats **s, char **files,
+		      int nfiles)
+{
+	*s = stats_new(&gs->cfg);
+	gs->run.replay = &gs->replay;
+	gs->run.prog = program_invocation_short_name;
+	if (gs->match.n) {
+		gs->run.select = select_game;
+		gs->run.select_ctx = &gs->match;
+	}
+	if (gs->run.jobs == 0) {
+		long n = sysconf(_SC_NPROCESSORS_ONLN);
+		gs->run.jobs = n > 0 ? (unsigned)n : 1;
+	}
+	int rc = stats_read_games(*s, files, nfiles, &gs->run);
+	if (!gs->run.quiet && gs->run.invalid)
+		warn_user("%llu games: %llu valid, %llu invalid (%s)",
+			  (unsigned long long)gs->run.games,
+			  (unsigned long long)(gs->run.games - gs->run.invalid),
+			  (unsigned long long)gs->run.invalid,
+			  gs->out.skip_invalid ? "left out of the totals"
+					       : "counted apart");
+	return rc;
+}
+
+static int write_outputs(const struct gamestats *gs, const struct stats *s)
+{
+	int status = 0;
+	if (gs->partial)
+		stats_write_partial(stdout, s);
+	else
+		stats_write(stdout, s, &gs->out);
+	if (output_close(stdout, "-") != 0)
+		status = -1;
+	if (gs->plot) {
+		FILE *f = output_open(gs->plot);
+		stats_plot_svg(f, s, &gs->out);
+		if (output_close(f, gs->plot) != 0)
+			status = -1;
+	}
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct argp argp = {
+		options, parse_opt, "[FILE...]",
+		"Figures over chess games of any number of PGN files: results, "
+		"endings, game lengths, openings, players, moves and the "
+		"variants' own events.\vWith no FILE, or when FILE is -, read "
+		"standard input.  With --merge, the files are partial results "
+		"written by --partial.  Exit status: 0 the report was written "
+		"(invalid games are counted in it), 2 usage error, unreadable "
+		"input or failed write.",
+		NULL, NULL, NULL
+	};
+	struct gamestats gs = { .cfg = { .opening_plies = 6 },
+				.out = { .top = 10 }, .run = { .jobs = 1 } };
+	int first;
+	argp_err_exit_status = EXIT_TROUBLE;
+	argp_parse(&argp, argc, argv, 0, &first, &gs);
+	struct stats *s = NULL;
+	int rc = gs.merge ? merge_partials(&s, argv + first, argc - first)
+			  : read_games(&gs, &s, argv + first, argc - first);
+	int status = rc != 0 ? EXIT_TROUBLE : EXIT_VALID;
+	/* A partial that cannot be read leaves nothing sound to report. */
+	if (!(gs.merge && rc != 0) && write_outputs(&gs, s) != 0)
+		status = EXIT_TROUBLE;
+	stats_free(s);
+	matcher_release(&gs.match);
+	return status;
+}

@@ -1,0 +1,288 @@
+/* pgn-convert: replay every game, write it again in PGN export format, in
+ * another notation, as JSON, or as lines of positions or moves; games
+ * that fail are passed on byte for byte. */
+#include <argp.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common.h"
+
+const char *argp_program_version = "pgn-convert (pawnkit) " PAWNKIT_VERSION;
+const char *argp_program_bug_address = PAWNKIT_BUGS;
+
+enum {
+	OPT_FROM = 256, OPT_TAGS, OPT_WIDTH, OPT_MAINLINE, OPT_STRIP_COMMENTS,
+	OPT_STRIP_VARIATIONS, OPT_STRIP_NAGS, OPT_STRIP_CLOCKS, OPT_VARIANT,
+	OPT_FORCE_VARIANT
+};
+
+static const struct argp_option options[] = {
+	{ "format", 'f', "FORMAT", 0, "Output: pgn (default), json, ndjson, fen, epd or uci-line", 0 },
+	{ "notation", 'n', "NOTATION", 0, "Moves in PGN output: san (default), lan, uci or figurine", 0 },
+	{ "from", OPT_FROM, "FORMAT", 0, "Input: pgn (default), or json (the JSON or NDJSON that --format json writes)", 0 },
+	{ "output", 'o', "FILE", 0, "Write to FILE instead of standard output", 0 },
+	{ "reject", 'r', "FILE", 0, "Write the games that fail, byte for byte, to FILE instead of the output", 0 },
+	{ "tags", OPT_TAGS, "WHICH", 0, "Tags to write: all (default), roster or none (the tags the rules need are always kept)", 0 },
+	{ "width", OPT_WIDTH, "N", 0, "PGN movetext lines shorter than N characters (default 80; 0: no wrapping)", 0 },
+	{ "strip-comments", OPT_STRIP_COMMENTS, NULL, 0, "Leave out comments", 0 },
+	{ "strip-variations", OPT_STRIP_VARIATIONS, NULL, 0, "Leave out variations", 0 },
+	{ "strip-nags", OPT_STRIP_NAGS, NULL, 0, "Leave out NAGs", 0 },
+	{ "strip-clocks", OPT_STRIP_CLOCKS, NULL, 0, "Leave out [%clk] and [%emt] commands in comments", 0 },
+	{ "mainline", OPT_MAINLINE, NULL, 0, "fen, epd: the positions of the main line only", 0 },
+	{ "match", 'm', "TAG=REGEX", 0, "Only games whose TAG matches the PCRE2 REGEX (repeatable: all must hold; a missing tag reads as empty)", 0 },
+	{ "variant", OPT_VARIANT, "ID", 0, "Variant of games without a [Variant] tag (default: standard)", 0 },
+	{ "force-variant", OPT_FORCE_VARIANT, NULL, 0, "Apply --variant to every game, whatever its tag", 0 },
+	{ "strict", 's', NULL, 0, "Treat every warning as an error (the game fails)", 0 },
+	{ "json", 'j', NULL, 0, "Diagnostics as JSON lines", 0 },
+	{ "no-warnings", 'w', NULL, 0, "Do not print warnings", 0 },
+	{ "quiet", 'q', NULL, 0, "Print no diagnostics", 0 },
+	{ 0 }
+};
+
+struct convert {
+	struct diag_printer printer;
+	struct matcher match;
+	struct replay_opts replay;
+	struct conv_opts conv;
+	struct conv_writer writer;
+	struct conv_game cg;
+	bool from_json;
+	const char *output_path, *reject_path;
+	FILE *reject;
+	unsigned long long failed;
+	/* --from json: diagnostics point at the game's object */
+	uint64_t json_index;
+	struct pgn_loc json_at;
+};
+
+/* A table-driven option value: NAME of a table, -1 when unknown. */
+static int choice(struct argp_state *state, const char *opt, const char *arg,
+		  int (*parse)(const char *), const char *known)
+{
+	int v = parse(arg);
+	if (v < 0)
+		argp_error(state, "--%s: unknown value '%s' (known: %s)", opt,
+			   arg, known);
+	return v;
+}
+
+static int from_parse(const char *name)
+{
+	return strcmp(name, "pgn") == 0 ? 0 : strcmp(name, "json") == 0 ? 1 : -1;
+}
+
+static unsigned width_arg(struct argp_state *state, const char *arg)
+{
+	char *end;
+	errno = 0;
+	unsigned long v = strtoul(arg, &end, 10);
+	if (!*arg || *end || errno || v > 1000000 || arg[0] == '-')
+		argp_error(state, "--width: '%s' is not a number from 0 to "
+			   "1000000", arg);
+	return (unsigned)v;
+}
+
+static void variant_option(struct argp_state *state, struct convert *c,
+			   const char *arg)
+{
+	c->replay.variant = variant_arg(arg);
+	if (!c->replay.variant)
+		argp_error(state, "unknown variant '%s' (known: %s)", arg,
+			   variant_id_list());
+}
+
+static error_t parse_opt(int key, char *arg, struct argp_state *state)
+{
+	struct convert *c = state->input;
+	struct conv_opts *o = &c->conv;
+	char why[256];
+	switch (key) {
+	case 'f': c->writer.format = (enum conv_format)choice(state, "format", arg,
+			conv_format_parse, "pgn, json, ndjson, fen, epd, uci-line"); break;
+	case 'n': o->notation = (enum notation)choice(state, "notation", arg,
+			conv_notation_parse, "san, lan, uci, figurine"); break;
+	case OPT_FROM: c->from_json = choice(state, "from", arg, from_parse,
+					     "pgn, json"); break;
+	case 'o': c->output_path = arg; break;
+	case 'r': c->reject_path = arg; break;
+	case OPT_TAGS: o->tags = (enum conv_tags)choice(state, "tags", arg,
+			conv_tags_parse, "all, roster, none"); break;
+	case OPT_WIDTH: o->width = width_arg(state, arg); break;
+	case OPT_STRIP_COMMENTS: o->strip_comments = true; break;
+	case OPT_STRIP_VARIATIONS: o->strip_variations = true; break;
+	case OPT_STRIP_NAGS: o->strip_nags = true; break;
+	case OPT_STRIP_CLOCKS: o->strip_clocks = true; break;
+	case OPT_MAINLINE: o->mainline = true; break;
+	case 'm':
+		if (matcher_add(&c->match, arg, why, sizeof why) != 0)
+			argp_error(state, "--match %s", why);
+		break;
+	case OPT_VARIANT: variant_option(state, c, arg); break;
+	case OPT_FORCE_VARIANT: c->replay.force_variant = true; break;
+	case 's': c->printer.strict = c->replay.strict = true; break;
+	case 'j': c->printer.json = true; break;
+	case 'w': c->printer.no_warnings = true; break;
+	case 'q': c->printer.quiet = true; break;
+	default: return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+/* ---------------------------------------------------------------- games */
+
+/* Whether the writer walks variations: the replay records their moves
+ * only then. */
+static bool wants_variations(const struct convert *c)
+{
+	switch (c->writer.format) {
+	case CONV_UCI_LINE: return false;
+	case CONV_FEN:
+	case CONV_EPD: return !c->conv.mainline && !c->conv.strip_variations;
+	default: return !c->conv.strip_variations;
+	}
+}
+
+/* --from json: the diagnostics of a game point at its JSON object. */
+static void json_report(void *ctx, const struct diag *orig)
+{
+	struct convert *c = ctx;
+	struct diag d = *orig;
+	d.game = c->json_index;
+	if (d.line) {
+		d.line = c->json_at.line;
+		d.col = c->json_at.col;
+	}
+	diag_printer_report(&c->printer, &d);
+}
+
+static void report(void *ctx, const struct diag *d)
+{
+	struct convert *c = ctx;
+	if (c->from_json)
+		json_report(c, d);
+	else
+		diag_printer_report(&c->printer, d);
+}
+
+static int convert_game(void *ctx, struct pgn_game *g)
+{
+	struct convert *c = ctx;
+	bool selected = matcher_test(&c->match, g);
+	diag_printer_release(&c->printer, selected);
+	if (!selected)
+		return 0;
+	conv_game_replay(&c->cg, g, &c->replay, wants_variations(c), report, c);
+	/* The printer counts the reader's and the replay's errors alike. */
+	if (c->printer.errors == 0 &&
+	    !(g->flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE))) {
+		conv_writer_game(&c->writer, &c->cg);
+		return 0;
+	}
+	c->failed++;
+	if (c->reject)
+		fwrite(g->raw, 1, g->raw_len, c->reject);
+	else
+		conv_writer_failed(&c->writer, g);
+	return 0;
+}
+
+/* One game object: its PGN text read as any PGN. */
+static void convert_json_game(struct convert *c, const char *name,
+			      const char *text, size_t len)
+{
+	struct pgn_reader_opts ro = { 0 };
+	struct pgn_reader *r = pgn_reader_from_memory(name, text, len, &ro);
+	struct pgn_game g;
+	struct diag err = { 0 };
+	pgn_game_init(&g);
+	diag_printer_hold(&c->printer);
+	while (pgn_reader_next(r, &g, report, c, &err) > 0) {
+		g.index = c->json_index;
+		convert_game(c, &g);
+		diag_printer_hold(&c->printer);
+	}
+	diag_printer_release(&c->printer, true);
+	pgn_game_release(&g);
+	pgn_reader_close(r);
+}
+
+static int read_json_file(struct convert *c, const char *path)
+{
+	struct diag err = { 0 };
+	struct json_games *jg = json_games_open(path, &err);
+	const char *text;
+	size_t len;
+	int rc;
+	if (!jg) {
+		warn_user("%s", err.message);
+		return EXIT_TROUBLE;
+	}
+	c->json_index = 0;
+	while ((rc = json_games_next(jg, &text, &len, &c->json_at, &err)) > 0) {
+		c->json_index++;
+		convert_json_game(c, path, text, len);
+	}
+	json_games_close(jg);
+	if (rc == 0)
+		return 0;
+	err.game = c->json_index + 1;
+	diag_printer_report(&c->printer, &err);
+	return err.code == DC_IO ? EXIT_TROUBLE : EXIT_INVALID;
+}
+
+static int read_inputs(struct convert *c, char **files, int nfiles)
+{
+	static char *stdin_only[] = { "-" };
+	struct pgn_reader_opts ro = { 0 };
+	int status = 0;
+	if (!c->from_json)
+		return for_each_game(files, nfiles, &ro, &c->printer,
+				     convert_game, c);
+	if (nfiles == 0) {
+		files = stdin_only;
+		nfiles = 1;
+	}
+	for (int i = 0; i < nfiles; i++) {
+		int rc = read_json_file(c, files[i]);
+		if (rc > status)
+			status = rc;
+	}
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct argp argp = {
+		options, parse_opt, "[FILE...]",
+		"Replay every game of PGN files (SAN, LAN or coordinates, any "
+		"variant) and write it again: PGN export format in SAN, LAN, "
+		"UCI or figurine notation, JSON, NDJSON, FEN or EPD lines, or "
+		"one line of UCI moves per game.  Games that fail are written "
+		"as they came.\vWith no FILE, or when FILE is -, read standard "
+		"input.  Exit status: 0 every game converted, 1 some failed, "
+		"2 usage or I/O error.",
+		NULL, NULL, NULL
+	};
+	struct convert c = { .conv = { .width = 80 } };
+	int first;
+	argp_err_exit_status = EXIT_TROUBLE;
+	argp_parse(&argp, argc, argv, 0, &first, &c);
+	c.output_path = c.output_path ? c.output_path : "-";
+	c.writer.out = output_open(c.output_path);
+	c.writer.opts = &c.conv;
+	if (c.reject_path)
+		c.reject = output_open(c.reject_path);
+	conv_game_init(&c.cg);
+	conv_writer_begin(&c.writer);
+	int status = read_inputs(&c, argv + first, argc - first);
+	conv_writer_end(&c.writer);
+	if (output_close(c.writer.out, c.output_path) != 0 ||
+	    output_close(c.reject, c.reject_path) != 0)
+		status = EXIT_TROUBLE;
+	conv_game_release(&c.cg);
+	matcher_release(&c.match);
+	if (status == 0 && c.failed)
+		status = EXIT_INVALID;
+	return status;
+}

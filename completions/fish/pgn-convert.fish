@@ -1,0 +1,42 @@
+# fish completion for pgn-convert(1).
+
+function __pawnkit_variants --description 'pawnkit variant ids, with their names'
+    printf '%s\t%s\n' \
+        standard 'standard chess, the default' \
+        tandem 'Tandem Pawn Chess' \
+        emap 'Every Man a Pawn' \
+        randompawns 'Random Pawns Chess' \
+        randompawns-flip 'Random Pawns Chess with flips' \
+        pushpawn 'Pushpawn Chess' \
+        pushpawn-4th 'Pushpawn Chess, pushes from the 4th rank only' \
+        pauli 'Pauli Chess'
+end
+
+complete -c pgn-convert -s f -l format -x -d 'Output format' \
+    -a 'pgn\t"PGN export format (default)" json\t"one JSON document" ndjson\t"one JSON game per line" fen\t"one FEN per position" epd\t"one EPD per position" uci-line\t"main line as UCI moves"'
+complete -c pgn-convert -s n -l notation -x -d 'Notation of the moves in PGN output' \
+    -a 'san\t"standard algebraic (default)" lan\t"long algebraic" uci\t"coordinates" figurine\t"SAN with chess glyphs"'
+complete -c pgn-convert -l from -x -d 'Input format' -a 'pgn\t"PGN (default)" json\t"JSON or NDJSON"'
+complete -c pgn-convert -s o -l output -r -F -d 'Write to FILE instead of standard output'
+complete -c pgn-convert -s r -l reject -r -F -d 'Write the games that fail to FILE'
+complete -c pgn-convert -l tags -x -d 'Tags to write' -a 'all\t"every tag (default)" roster\t"Seven Tag Roster" none\t"no tags"'
+complete -c pgn-convert -l width -x -d 'PGN lines shorter than N characters (0: no wrapping)' -a '0 72 80 100'
+complete -c pgn-convert -l strip-comments -d 'Leave out comments'
+complete -c pgn-convert -l strip-variations -d 'Leave out variations'
+complete -c pgn-convert -l strip-nags -d 'Leave out NAGs'
+complete -c pgn-convert -l strip-clocks -d 'Leave out [%clk] and [%emt] commands'
+complete -c pgn-convert -l mainline -d 'fen, epd: main-line positions only'
+# The tag names; the regular expression follows the '=' (no space is added).
+complete -c pgn-convert -s m -l match -x -d 'Only games whose TAG matches REGEX' \
+    -a 'Event= Site= Date= Round= White= Black= Result= WhiteElo= BlackElo= ECO= Opening= Variant= TimeControl= Termination= Annotator= PlyCount= SetUp= FEN='
+complete -c pgn-convert -l variant -x -d 'Variant of games without a [Variant] tag' -a '(__pawnkit_variants)'
+complete -c pgn-convert -l force-variant -d 'Apply --variant to every game, whatever its tag'
+complete -c pgn-convert -s s -l strict -d 'Treat every warning as an error'
+complete -c pgn-convert -s j -l json -d 'Diagnostics as JSON lines'
+complete -c pgn-convert -s w -l no-warnings -d 'Do not print warnings'
+complete -c pgn-convert -s q -l quiet -d 'Print no diagnostics'
+complete -c pgn-convert -s '?' -l help -d 'List the options'
+complete -c pgn-convert -l usage -d 'Print a short usage message'
+complete -c pgn-convert -s V -l version -d 'Print the version'
+# PGN and JSON files first; other files are still offered.
+complete -c pgn-convert -k -a '(__fish_complete_suffix .pgn; __fish_complete_suffix .json; __fish_complete_suffix .ndjson)'

@@ -1,0 +1,364 @@
+/* pgn-convert: a game replayed once, then walked by the writers.
+ *
+ * The replay (librules) resolves every move; its visitor records, for
+ * each move it plays, the item and the move.  The writers then walk the
+ * movetext tree themselves, in written order, and meet the moves in the
+ * order the visitor did, so a cursor over the records is all the lookup
+ * they need.  Positions are recomputed on the way (one make per move),
+ * which keeps the records small and lets null moves, which the visitor
+ * does not see, take their place. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "formats.h"
+
+/* ---------------------------------------------------------- names */
+
+struct name_value {
+	const char *name;
+	int value;
+};
+
+static int lookup(const struct name_value *t, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(t[i].name, name) == 0)
+			return t[i].value;
+	return -1;
+}
+
+#define LOOKUP(table, name) lookup(table, sizeof table / sizeof table[0], name)
+
+int conv_format_parse(const char *name)
+{
+	static const struct name_value t[] = {
+		{ "pgn", CONV_PGN }, { "json", CONV_JSON },
+		{ "ndjson", CONV_NDJSON }, { "fen", CONV_FEN },
+		{ "epd", CONV_EPD }, { "uci-line", CONV_UCI_LINE },
+	};
+	return LOOKUP(t, name);
+}
+
+int conv_notation_parse(const char *name)
+{
+	static const struct name_value t[] = {
+		{ "san", NOTATION_SAN }, { "lan", NOTATION_LAN },
+		{ "uci", NOTATION_UCI }, { "figurine", NOTATION_FIGURINE },
+	};
+	return LOOKUP(t, name);
+}
+
+int conv_tags_parse(const char *name)
+{
+	static const struct name_value t[] = {
+		{ "all", CONV_TAGS_ALL }, { "roster", CONV_TAGS_ROSTER },
+		{ "none", CONV_TAGS_NONE },
+	};
+	return LOOKUP(t, name);
+}
+
+/* ---------------------------------------------------------- replay */
+
+void conv_game_init(struct conv_game *cg)
+{
+	memset(cg, 0, sizeof *cg);
+}
+
+void conv_game_release(struct conv_game *cg)
+{
+	free(cg->moves);
+	free(cg->scratch);
+	conv_game_init(cg);
+}
+
+static void record_start(void *ctx, const struct position *start)
+{
+	struct conv_game *cg = ctx;
+	cg->start = *start;
+	cg->started = true;
+}
+
+static void record_move(void *ctx, const struct replay_step *step)
+{
+	struct conv_game *cg = ctx;
+	if (step->depth > 0 && !cg->variations)
+		return;
+	if (cg->nmoves == cg->cap) {
+		size_t cap = cg->cap ? cg->cap * 2 : 256;
+		struct conv_move *grown = realloc(cg->moves, cap * sizeof *grown);
+		if (!grown)
+			abort();	/* as the arena: no recovery in a filter */
+		cg->moves = grown;
+		cg->cap = cap;
+	}
+	cg->moves[cg->nmoves++] = (struct conv_move){ step->item, step->move };
+}
+
+int conv_game_replay(struct conv_game *cg, const struct pgn_game *g,
+		     const struct replay_opts *ro, bool variations,
+		     diag_fn report, void *report_ctx)
+{
+	const struct replay_visitor visitor = {
+		.ctx = cg, .start = record_start, .move = record_move,
+	};
+	struct replay_result res;
+	cg->game = g;
+	cg->nmoves = cg->cursor = 0;
+	cg->variations = variations;
+	cg->started = false;
+	return game_replay(g, ro, &visitor, report, report_ctx, &res);
+}
+
+const char *conv_game_result(const struct pgn_game *g)
+{
+	static const char *const markers[] = { "1-0", "0-1", "1/2-1/2", "*" };
+	if (g->result)
+		return g->result;
+	/* No marker in the movetext: the tag says how the game ended. */
+	const char *tag = pgn_tag_value(g, "Result");
+	for (size_t i = 0; tag && i < sizeof markers / sizeof markers[0]; i++)
+		if (strcmp(tag, markers[i]) == 0)
+			return markers[i];
+	return "*";
+}
+
+char *conv_scratch(struct conv_game *cg, size_t n)
+{
+	if (n > cg->scratch_cap) {
+		size_t cap = n > 2 * cg->scratch_cap ? n : 2 * cg->scratch_cap;
+		char *grown = realloc(cg->scratch, cap);
+		if (!grown)
+			abort();
+		cg->scratch = grown;
+		cg->scratch_cap = cap;
+	}
+	return cg->scratch;
+}
+
+/* ------------------------------------------------------------ walk */
+
+static const struct pgn_item *next_move(const struct pgn_item *it)
+{
+	while (it && it->kind != PI_MOVE)
+		it = it->next;
+	return it;
+}
+
+void conv_line_begin(struct conv_line *l, struct conv_game *cg,
+		     const struct pgn_line *line, const struct position *start,
+		     uint32_t ply, unsigned depth)
+{
+	l->cg = cg;
+	l->next = next_move(line->first);
+	l->pos = *start;
+	l->ply = ply;
+	l->depth = depth;
+}
+
+static bool is_null_move(const struct pgn_item *it)
+{
+	struct san san;
+	struct diag err;
+	return san_parse(it->text, it->len, &san, &err) == 0 &&
+	       san.kind == SAN_NULL;
+}
+
+/* The move the replay recorded for it, or MOVE_NONE.  A move it did not
+ * record is a null move (the visitor never sees those); position then
+ * only changes sides, as the replay did. */
+static move_t take_record(struct conv_game *cg, const struct pgn_item *it,
+			  struct position *after)
+{
+	if (cg->cursor < cg->nmoves && cg->moves[cg->cursor].item == it) {
+		move_t m = cg->moves[cg->cursor++].move;
+		position_make(after, m);
+		return m;
+	}
+	if (is_null_move(it) && !position_in_check(after))
+		position_make_null(after);
+	return MOVE_NONE;
+}
+
+bool conv_line_next(struct conv_line *l, struct conv_step *s)
+{
+	const struct pgn_item *it = l->next;
+	if (!it)
+		return false;
+	s->item = it;
+	s->before = s->after = l->pos;
+	s->move = take_record(l->cg, it, &s->after);
+	s->ply = ++l->ply;
+	s->depth = l->depth;
+	s->tail = it->next;
+	s->end = next_move(s->tail);
+	s->split = s->tail;
+	while (s->split != s->end && s->split->kind != PI_VARIATION)
+		s->split = s->split->next;
+	l->next = s->end;
+	l->pos = s->after;
+	return true;
+}
+
+bool conv_comment_like(const struct pgn_item *it, unsigned depth)
+{
+	/* The main line's marker is written apart, at the very end. */
+	return it->kind == PI_COMMENT || it->kind == PI_ESCAPE ||
+	       (it->kind == PI_RESULT && depth > 0);
+}
+
+bool conv_keep(const struct conv_game *cg, const struct conv_opts *o,
+	       const struct pgn_item *it, unsigned depth)
+{
+	switch (it->kind) {
+	case PI_COMMENT:
+	case PI_ESCAPE:
+		return !o->strip_comments;
+	case PI_NAG:
+		return !o->strip_nags;
+	case PI_VARIATION:
+		return cg->variations;
+	case PI_RESULT:
+		return depth > 0;
+	case PI_MOVE:
+	case PI_MOVENUM:
+		break;
+	}
+	return false;
+}
+
+/* -------------------------------------------------------- writers */
+
+void conv_writer_begin(struct conv_writer *w)
+{
+	w->games = 0;
+	w->midline = false;
+	if (w->format == CONV_JSON)
+		fputs("[", w->out);
+}
+
+/* Raw bytes may end mid-line; what follows them starts a line. */
+static void end_raw_line(struct conv_writer *w)
+{
+	if (w->midline)
+		fputs("\n\n", w->out);
+	w->midline = false;
+}
+
+static void json_separator(struct conv_writer *w)
+{
+	if (w->format == CONV_JSON)
+		fputs(w->games ? ",\n" : "\n", w->out);
+}
+
+void conv_writer_game(struct conv_writer *w, struct conv_game *cg)
+{
+	const struct conv_opts *o = w->opts;
+	end_raw_line(w);
+	json_separator(w);
+	switch (w->format) {
+	case CONV_PGN: pgn_write_game(w->out, cg, o); break;
+	case CONV_JSON: json_write_game(w->out, cg, o); break;
+	case CONV_NDJSON:
+		json_write_game(w->out, cg, o);
+		putc('\n', w->out);
+		break;
+	case CONV_FEN: fen_write_game(w->out, cg, o, false); break;
+	case CONV_EPD: fen_write_game(w->out, cg, o, true); break;
+	case CONV_UCI_LINE: uci_line_write_game(w->out, cg, o); break;
+	}
+	w->games++;
+}
+
+void conv_writer_failed(struct conv_writer *w, const struct pgn_game *g)
+{
+	json_separator(w);
+	if (w->format == CONV_JSON || w->format == CONV_NDJSON) {
+		/* Inside JSON the bytes travel as a string, so the document
+		 * stays valid and --from json gives them back. */
+		json_write_failed(w->out, g);
+		if (w->format == CONV_NDJSON)
+			putc('\n', w->out);
+	} else if (g->raw_len) {
+		fwrite(g->raw, 1, g->raw_len, w->out);
+		w->midline = g->raw[g->raw_len - 1] != '\n';
+	}
+	w->games++;
+}
+
+void conv_writer_end(struct conv_writer *w)
+{
+	/* Raw bytes at the very end stay as they came, final newline or not. */
+	if (w->format == CONV_JSON)
+		fputs(w->games ? "\n]\n" : "]\n", w->out);
+	w->midline = false;
+}
+
+/* ------------------------------------------------------------ tags */
+
+static const char *const roster[] = { "Event", "Site", "Date", "Round",
+				      "White", "Black", "Result" };
+#define ROSTER_SIZE (sizeof roster / sizeof roster[0])
+/* What replaying the game needs, kept whatever --tags says. */
+static const char *const rules_tags[] = { "Variant", "SetUp", "FEN",
+					  "PawnTypes" };
+
+static int roster_index(const char *name)
+{
+	for (size_t i = 0; i < ROSTER_SIZE; i++)
+		if (strcmp(name, roster[i]) == 0)
+			return (int)i;
+	return -1;
+}
+
+static bool is_rules_tag(const char *name)
+{
+	for (size_t i = 0; i < sizeof rules_tags / sizeof rules_tags[0]; i++)
+		if (strcmp(name, rules_tags[i]) == 0)
+			return true;
+	return false;
+}
+
+/* A roster tag is written in the roster block when it is the first of
+ * its name; a repeated one stays among the others, nothing is lost. */
+static bool in_roster_block(const struct pgn_game *g, const struct pgn_tag *t)
+{
+	return roster_index(t->name) >= 0 && pgn_tag_find(g, t->name) == t;
+}
+
+void conv_tags_each(const struct pgn_game *g, enum conv_tags mode,
+		    void (*fn)(void *ctx, const struct pgn_tag *t), void *ctx)
+{
+	if (mode != CONV_TAGS_NONE)
+		for (size_t i = 0; i < ROSTER_SIZE; i++) {
+			const struct pgn_tag *t = pgn_tag_find(g, roster[i]);
+			if (t)
+				fn(ctx, t);
+		}
+	for (size_t i = 0; i < g->ntags; i++) {
+		const struct pgn_tag *t = &g->tags[i];
+		if (in_roster_block(g, t))
+			continue;
+		if (mode == CONV_TAGS_ALL || is_rules_tag(t->name))
+			fn(ctx, t);
+	}
+}
+
+const char *conv_comment_text(struct conv_game *cg, const struct pgn_item *it,
+			      bool strip, size_t *len)
+{
+	const char *s = it->text ? it->text : "";
+	size_t n = it->len;
+	if (strip && it->kind == PI_COMMENT && memmem(s, n, "[%", 2)) {
+		char *out = conv_scratch(cg, n + 1);
+		n = annot_strip_clocks(s, n, out);
+		s = out;
+		size_t i = 0;
+		while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' ||
+				 s[i] == '\n'))
+			i++;
+		if (i == n)
+			return NULL;	/* only clocks were there */
+	}
+	*len = n;
+	return s;
+}

@@ -1,0 +1,103 @@
+/* Line formats: one position per line (FEN, EPD), one game per line
+ * (UCI moves).  Positions are named by game and by a position id: the
+ * ply on the main line ("24"), or the variation path and the ply inside
+ * it ("23(1).24": the first variation replacing the move of ply 23), the
+ * path syntax of the diagnostics. */
+#include <string.h>
+
+#include "formats.h"
+
+#define ID_MAX 256
+
+struct fl {
+	FILE *out;
+	struct conv_game *cg;
+	const struct conv_opts *o;
+	bool epd;
+};
+
+/* "FEN<TAB>GAME<TAB>ID", or the EPD form with the clocks as opcodes:
+ * "BOARD SIDE CASTLING EP hmvc H; fmvn F; id "GAME:ID";". */
+static void fl_position(struct fl *f, const struct position *pos,
+			const char *path, uint32_t ply)
+{
+	char fen[FEN_MAX];
+	size_t n = position_to_fen(pos, fen, sizeof fen);
+	unsigned long long game = (unsigned long long)f->cg->game->index;
+	if (!f->epd) {
+		fwrite(fen, 1, n, f->out);
+		fprintf(f->out, "\t%llu\t%s%u\n", game, path, (unsigned)ply);
+		return;
+	}
+	const char *p = fen;
+	for (int spaces = 0; p < fen + n; p++)
+		if (*p == ' ' && ++spaces == 4)
+			break;
+	fwrite(fen, 1, (size_t)(p - fen), f->out);
+	fprintf(f->out, " hmvc %u; fmvn %u; id \"%llu:%s%u\";\n",
+		(unsigned)pos->halfmove, (unsigned)pos->fullmove, game, path,
+		(unsigned)ply);
+}
+
+static void fl_line(struct fl *f, const struct pgn_line *line,
+		    const struct position *start, uint32_t ply,
+		    unsigned depth, const char *path);
+
+/* The variations replacing the move of step s, each under its path. */
+static void fl_variations(struct fl *f, const struct conv_step *s,
+			  const char *path)
+{
+	unsigned nth = 0;
+	char sub[ID_MAX];
+	for (const struct pgn_item *it = s->split; it != s->end; it = it->next) {
+		if (it->kind != PI_VARIATION || !conv_keep(f->cg, f->o, it, 0))
+			continue;
+		snprintf(sub, sizeof sub, "%s%u(%u).", path, (unsigned)s->ply,
+			 ++nth);
+		fl_line(f, it->variation, &s->before, s->ply - 1,
+			s->depth + 1, sub);
+	}
+}
+
+static void fl_line(struct fl *f, const struct pgn_line *line,
+		    const struct position *start, uint32_t ply,
+		    unsigned depth, const char *path)
+{
+	struct conv_line l;
+	struct conv_step s;
+	conv_line_begin(&l, f->cg, line, start, ply, depth);
+	while (conv_line_next(&l, &s)) {
+		fl_position(f, &s.after, path, s.ply);
+		fl_variations(f, &s, path);
+	}
+}
+
+void fen_write_game(FILE *out, struct conv_game *cg, const struct conv_opts *o,
+		    bool epd)
+{
+	struct fl f = { out, cg, o, epd };
+	cg->cursor = 0;
+	fl_position(&f, &cg->start, "", 0);
+	fl_line(&f, &cg->game->moves, &cg->start, 0, 0, "");
+}
+
+void uci_line_write_game(FILE *out, struct conv_game *cg,
+			 const struct conv_opts *o)
+{
+	struct conv_line l;
+	struct conv_step s;
+	char text[MOVE_TEXT_MAX];
+	(void)o;
+	cg->cursor = 0;
+	conv_line_begin(&l, cg, &cg->game->moves, &cg->start, 0, 0);
+	for (bool first = true; conv_line_next(&l, &s); first = false) {
+		size_t n = s.move != MOVE_NONE
+				   ? move_write(&s.before, s.move, NOTATION_UCI,
+						text, sizeof text)
+				   : (size_t)snprintf(text, sizeof text, "0000");
+		if (!first)
+			putc(' ', out);
+		fwrite(text, 1, n, out);
+	}
+	putc('\n', out);
+}

@@ -1,0 +1,271 @@
+/* Games as JSON objects, one per game (pgn-convert(1), JSON SCHEMA).
+ *
+ * Every string goes through json_write_string, which passes valid UTF-8
+ * and writes any other byte as the Latin-1 character \u00XX.  Such an
+ * escape then means "this byte", never a character: the game object says
+ * so with "latin1": true, and the reader (json_read.c) gives the original
+ * bytes back, so a Latin-1 file survives PGN -> JSON -> PGN unchanged. */
+#include <string.h>
+
+#include "formats.h"
+
+struct jw {
+	FILE *out;
+	struct conv_game *cg;
+	const struct conv_opts *o;
+	bool latin1;		/* a string held bytes that are not UTF-8 */
+	unsigned ntags;		/* written so far */
+};
+
+/* ------------------------------------------------------------ strings */
+
+/* Length of the valid UTF-8 sequence at s (2..4), or 0. */
+static size_t utf8_sequence(const unsigned char *s, size_t avail)
+{
+	unsigned char c = s[0];
+	size_t n = c < 0xC2 ? 0 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : c < 0xF5 ? 4 : 0;
+	if (n == 0 || n > avail)
+		return 0;
+	for (size_t i = 1; i < n; i++)
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+	/* Overlong forms and surrogates are not UTF-8 either. */
+	if ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] >= 0xA0) ||
+	    (c == 0xF0 && s[1] < 0x90) || (c == 0xF4 && s[1] >= 0x90))
+		return 0;
+	return n;
+}
+
+static bool utf8_valid(const char *str, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	for (size_t i = 0; i < len;) {
+		if (s[i] < 0x80) {
+			i++;
+			continue;
+		}
+		size_t n = utf8_sequence(s + i, len - i);
+		if (!n)
+			return false;
+		i += n;
+	}
+	return true;
+}
+
+static void jw_string(struct jw *j, const char *s, size_t n)
+{
+	if (!j->latin1 && !utf8_valid(s, n))
+		j->latin1 = true;
+	json_write_string(j->out, s, n);
+}
+
+static void jw_cstring(struct jw *j, const char *s)
+{
+	json_write_string(j->out, s, strlen(s));
+}
+
+/* ,"key": */
+static void jw_key(struct jw *j, const char *key)
+{
+	fprintf(j->out, ",\"%s\":", key);
+}
+
+/* --------------------------------------------------------- annotations */
+
+/* The text of a comment-like item and, for the rarer kinds that must
+ * keep their place among the comments, the key of the object that holds
+ * it; NULL when the item is left out. */
+static const char *comment_text(struct jw *j, const struct pgn_item *it,
+				size_t *n, const char **kind)
+{
+	*kind = NULL;
+	if (it->kind == PI_COMMENT)
+		return conv_comment_text(j->cg, it, j->o->strip_clocks, n);
+	*n = it->len;
+	*kind = it->kind == PI_ESCAPE ? "escape" : "result";
+	return it->text;
+}
+
+/* ,"key":[...] of the kept comment-like items of [from, to), if any. */
+static void jw_comments(struct jw *j, const char *key,
+			const struct pgn_item *from, const struct pgn_item *to,
+			unsigned depth)
+{
+	bool first = true;
+	for (const struct pgn_item *it = from; it != to; it = it->next) {
+		const char *text, *kind;
+		size_t n;
+		if (!conv_comment_like(it, depth) ||
+		    !conv_keep(j->cg, j->o, it, depth) ||
+		    !(text = comment_text(j, it, &n, &kind)))
+			continue;
+		if (first)
+			fprintf(j->out, ",\"%s\":[", key);
+		else
+			putc(',', j->out);
+		first = false;
+		if (kind)
+			fprintf(j->out, "{\"%s\":", kind);
+		jw_string(j, text, n);
+		if (kind)
+			putc('}', j->out);
+	}
+	if (!first)
+		putc(']', j->out);
+}
+
+static void jw_nags(struct jw *j, const char *key, const struct pgn_item *from,
+		    const struct pgn_item *to)
+{
+	bool first = true;
+	if (j->o->strip_nags)
+		return;
+	for (const struct pgn_item *it = from; it != to; it = it->next) {
+		if (it->kind != PI_NAG)
+			continue;
+		if (first)
+			fprintf(j->out, ",\"%s\":[", key);
+		else
+			putc(',', j->out);
+		fprintf(j->out, "%u", (unsigned)it->nag);
+		first = false;
+	}
+	if (!first)
+		putc(']', j->out);
+}
+
+/* -------------------------------------------------------------- moves */
+
+static void jw_notation(struct jw *j, const char *key,
+			const struct conv_step *s, enum notation n)
+{
+	char text[MOVE_TEXT_MAX];
+	size_t len;
+	if (s->move != MOVE_NONE)
+		len = move_write(&s->before, s->move, n, text, sizeof text);
+	else
+		len = (size_t)snprintf(text, sizeof text, "%s",
+				       n == NOTATION_UCI ? "0000" : "--");
+	jw_key(j, key);
+	json_write_string(j->out, text, len);
+}
+
+static void jw_line(struct jw *j, const struct pgn_line *line,
+		    const struct position *start, uint32_t ply,
+		    unsigned depth);
+
+static void jw_variations(struct jw *j, const struct conv_step *s)
+{
+	bool first = true;
+	for (const struct pgn_item *it = s->split; it != s->end; it = it->next) {
+		if (it->kind != PI_VARIATION || !conv_keep(j->cg, j->o, it, 0))
+			continue;
+		fputs(first ? ",\"variations\":[" : ",", j->out);
+		first = false;
+		jw_line(j, it->variation, &s->before, s->ply - 1, s->depth + 1);
+	}
+	if (!first)
+		putc(']', j->out);
+}
+
+/* A variation's prefix (what stands before its first move) goes with its
+ * first element. */
+static void jw_prefix(struct jw *j, const struct pgn_line *line,
+		      const struct pgn_item *end, unsigned depth)
+{
+	jw_comments(j, "comments_before", line->first, end, depth);
+	jw_nags(j, "nags_before", line->first, end);
+}
+
+static void jw_move(struct jw *j, const struct conv_step *s,
+		    const struct pgn_line *prefix_of,
+		    const struct pgn_item *prefix_end)
+{
+	char fen[FEN_MAX];
+	fprintf(j->out, "\"ply\":%u", (unsigned)s->ply);
+	if (prefix_of)
+		jw_prefix(j, prefix_of, prefix_end, s->depth);
+	jw_notation(j, "san", s, NOTATION_SAN);
+	jw_notation(j, "lan", s, NOTATION_LAN);
+	jw_notation(j, "uci", s, NOTATION_UCI);
+	jw_key(j, "fen");
+	jw_cstring(j, (position_to_fen(&s->after, fen, sizeof fen), fen));
+	jw_nags(j, "nags", s->tail, s->end);
+	jw_comments(j, "comments", s->tail, s->split, s->depth);
+	if (!j->o->strip_comments)
+		annot_write_json(j->out, s->tail, s->end, !j->o->strip_clocks);
+	jw_variations(j, s);
+	jw_comments(j, "comments_after", s->split, s->end, s->depth);
+}
+
+/* A line without moves keeps its prefix in an element of its own.  The
+ * main line's prefix is the game's "comments" and "nags". */
+static void jw_line(struct jw *j, const struct pgn_line *line,
+		    const struct position *start, uint32_t ply, unsigned depth)
+{
+	struct conv_line l;
+	struct conv_step s;
+	conv_line_begin(&l, j->cg, line, start, ply, depth);
+	const struct pgn_item *prefix_end = l.next;
+	bool first = true;
+	putc('[', j->out);
+	while (conv_line_next(&l, &s)) {
+		fputs(first ? "{" : ",{", j->out);
+		jw_move(j, &s, first && depth > 0 ? line : NULL, prefix_end);
+		putc('}', j->out);
+		first = false;
+	}
+	if (first && depth > 0 && line->first) {
+		fputs("{\"ply\":null", j->out);
+		jw_prefix(j, line, NULL, depth);
+		putc('}', j->out);
+	}
+	putc(']', j->out);
+}
+
+/* --------------------------------------------------------------- game */
+
+static void jw_tag(void *ctx, const struct pgn_tag *t)
+{
+	struct jw *j = ctx;
+	if (j->ntags++)
+		putc(',', j->out);
+	jw_string(j, t->name, strlen(t->name));
+	putc(':', j->out);
+	jw_string(j, t->value, t->value_len);
+}
+
+void json_write_game(FILE *out, struct conv_game *cg, const struct conv_opts *o)
+{
+	struct jw j = { .out = out, .cg = cg, .o = o };
+	const struct pgn_game *g = cg->game;
+	char fen[FEN_MAX];
+	fprintf(out, "{\"game\":%llu,\"tags\":{", (unsigned long long)g->index);
+	conv_tags_each(g, o->tags, jw_tag, &j);
+	putc('}', out);
+	jw_key(&j, "variant");
+	jw_cstring(&j, cg->start.variant->id);
+	jw_key(&j, "start");
+	jw_cstring(&j, (position_to_fen(&cg->start, fen, sizeof fen), fen));
+	cg->cursor = 0;
+	struct conv_line l;
+	conv_line_begin(&l, cg, &g->moves, &cg->start, 0, 0);
+	jw_comments(&j, "comments", g->moves.first, l.next, 0);
+	jw_nags(&j, "nags", g->moves.first, l.next);
+	jw_key(&j, "moves");
+	jw_line(&j, &g->moves, &cg->start, 0, 0);
+	jw_key(&j, "result");
+	jw_cstring(&j, conv_game_result(g));
+	if (j.latin1)
+		fputs(",\"latin1\":true", out);
+	putc('}', out);
+}
+
+void json_write_failed(FILE *out, const struct pgn_game *g)
+{
+	fprintf(out, "{\"game\":%llu,\"raw\":", (unsigned long long)g->index);
+	json_write_string(out, g->raw, g->raw_len);
+	if (!utf8_valid(g->raw, g->raw_len))
+		fputs(",\"latin1\":true", out);
+	putc('}', out);
+}

@@ -1,0 +1,321 @@
+/* PGN export format (PGN Standard, section 8), for any variant.
+ *
+ * Tags: the Seven Tag Roster first, then the others as they came, values
+ * escaped; a blank line.  Movetext: tokens separated by one space, lines
+ * shorter than the width; a number before every White move, and before a
+ * Black move that opens a line or follows a comment or a variation
+ * ("12..."); NAGs as $n; comments byte for byte; variations nested
+ * "(...)"; the result; a blank line.
+ *
+ * The items that follow a move are written in one order whatever order
+ * they came in: NAGs, the comments before its first variation, its
+ * variations, the comments after them.  The JSON schema keeps exactly
+ * these groups, so PGN and JSON convert into each other without loss. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "formats.h"
+
+#define NO_BREAK ((size_t)-1)
+
+struct pw {
+	FILE *out;
+	struct conv_game *cg;
+	const struct conv_opts *o;
+	/* The current line, held back so that a ')' that would overflow it
+	 * can take the token before it onto the next line. */
+	char *line;
+	size_t n, cap;
+	size_t col;		/* characters on the current line */
+	size_t brk;		/* the space before the last token, or NO_BREAK */
+	unsigned opens;		/* '(' waiting to be glued to the next token */
+	bool number;		/* the next Black move gets its number */
+};
+
+/* ----------------------------------------------------------- tokens */
+
+/* Characters, not bytes: UTF-8 continuation bytes take no column. */
+static size_t columns(const char *s, size_t n)
+{
+	size_t c = 0;
+	for (size_t i = 0; i < n; i++)
+		c += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return c;
+}
+
+static void pw_add(struct pw *p, const char *s, size_t n)
+{
+	if (p->n + n > p->cap) {
+		size_t cap = p->cap ? p->cap * 2 : 256;
+		while (cap < p->n + n)
+			cap *= 2;
+		char *grown = realloc(p->line, cap);
+		if (!grown)
+			abort();	/* as the arena: no recovery in a filter */
+		p->line = grown;
+		p->cap = cap;
+	}
+	memcpy(p->line + p->n, s, n);
+	p->n += n;
+}
+
+/* Writes the first n bytes of the line and a line break; the rest of
+ * the line (without the space at n) starts the next one. */
+static void pw_break_at(struct pw *p, size_t n)
+{
+	fwrite(p->line, 1, n, p->out);
+	putc('\n', p->out);
+	size_t skip = n < p->n ? n + 1 : n;
+	memmove(p->line, p->line + skip, p->n - skip);
+	p->n -= skip;
+	p->col = columns(p->line, p->n);
+	p->brk = NO_BREAK;
+}
+
+static void pw_newline(struct pw *p)
+{
+	pw_break_at(p, p->n);
+}
+
+static bool pw_fits(const struct pw *p, size_t w)
+{
+	return !p->o->width || p->col + w < p->o->width;
+}
+
+/* A line break inside the token (a comment): what stands before it is
+ * finished. */
+static void pw_flush_lines(struct pw *p)
+{
+	const char *nl = memrchr(p->line, '\n', p->n);
+	if (!nl)
+		return;
+	size_t done = (size_t)(nl + 1 - p->line);
+	fwrite(p->line, 1, done, p->out);
+	memmove(p->line, p->line + done, p->n - done);
+	p->n -= done;
+	p->col = columns(p->line, p->n);
+	p->brk = NO_BREAK;
+}
+
+/* One token made of up to three pieces (so "{", text, "}" need no
+ * copy), with the '(' waiting before it.  A piece holding a line break
+ * (a comment) counts up to that break for the fit. */
+static void pw_token(struct pw *p, const char *const s[3], const size_t n[3])
+{
+	size_t w = p->opens;
+	bool broken = false;
+	for (int i = 0; i < 3 && !broken; i++) {
+		const char *nl = memchr(s[i], '\n', n[i]);
+		w += columns(s[i], nl ? (size_t)(nl - s[i]) : n[i]);
+		broken = nl != NULL;
+	}
+	if (p->col > 0 && !pw_fits(p, 1 + w)) {
+		pw_newline(p);
+	} else if (p->col > 0) {
+		p->brk = p->n;
+		pw_add(p, " ", 1);
+		p->col++;
+	}
+	for (; p->opens; p->opens--)
+		pw_add(p, "(", 1);
+	for (int i = 0; i < 3; i++)
+		pw_add(p, s[i], n[i]);
+	p->col += w;
+	if (broken)
+		pw_flush_lines(p);
+}
+
+static void pw_word(struct pw *p, const char *s, size_t n)
+{
+	const char *const parts[3] = { s, "", "" };
+	const size_t lens[3] = { n, 0, 0 };
+	pw_token(p, parts, lens);
+}
+
+/* ')' is glued to the token before it; when it does not fit, that token
+ * goes to the next line with it. */
+static void pw_close(struct pw *p)
+{
+	if (p->opens) {		/* an empty variation: "()" */
+		p->opens--;
+		pw_word(p, "()", 2);
+		return;
+	}
+	if (!pw_fits(p, 1)) {
+		if (p->brk != NO_BREAK)
+			pw_break_at(p, p->brk);
+		else
+			pw_newline(p);
+	}
+	pw_add(p, ")", 1);
+	p->col++;
+}
+
+/* ---------------------------------------------------------- items */
+
+static void pw_comment(struct pw *p, const struct pgn_item *it)
+{
+	size_t n;
+	const char *text = conv_comment_text(p->cg, it, p->o->strip_clocks, &n);
+	if (!text)
+		return;
+	p->number = true;
+	if (!memchr(text, '}', n)) {
+		const char *const parts[3] = { "{", text, "}" };
+		const size_t lens[3] = { 1, n, 1 };
+		pw_token(p, parts, lens);
+		return;
+	}
+	/* Only a ';' comment holds a '}'; it stays one, up to the line end. */
+	const char *const parts[3] = { ";", text, "" };
+	const size_t lens[3] = { 1, n, 0 };
+	pw_token(p, parts, lens);
+	pw_newline(p);
+}
+
+/* An escape line must start a line and ends one; a '(' waiting for it
+ * stays on the line before. */
+static void pw_escape(struct pw *p, const struct pgn_item *it)
+{
+	if (p->opens)
+		pw_word(p, "", 0);
+	if (p->n > 0)
+		pw_newline(p);
+	pw_add(p, "%", 1);
+	pw_add(p, it->text, it->len);
+	pw_newline(p);
+	p->number = true;
+}
+
+static void pw_nag(struct pw *p, const struct pgn_item *it)
+{
+	char buf[8];
+	int n = snprintf(buf, sizeof buf, "$%u", (unsigned)it->nag);
+	pw_word(p, buf, (size_t)n);
+}
+
+static void pw_comment_like(struct pw *p, const struct pgn_item *it)
+{
+	if (it->kind == PI_COMMENT)
+		pw_comment(p, it);
+	else if (it->kind == PI_ESCAPE)
+		pw_escape(p, it);
+	else
+		pw_word(p, it->text, it->len);
+}
+
+/* Comment-like items of [from, to) that are kept. */
+static void pw_comments(struct pw *p, const struct pgn_item *from,
+			const struct pgn_item *to, unsigned depth)
+{
+	for (const struct pgn_item *it = from; it != to; it = it->next)
+		if (conv_comment_like(it, depth) &&
+		    conv_keep(p->cg, p->o, it, depth))
+			pw_comment_like(p, it);
+}
+
+static void pw_nags(struct pw *p, const struct pgn_item *from,
+		    const struct pgn_item *to)
+{
+	for (const struct pgn_item *it = from; it != to; it = it->next)
+		if (it->kind == PI_NAG && !p->o->strip_nags)
+			pw_nag(p, it);
+}
+
+/* ---------------------------------------------------------- moves */
+
+static size_t null_move_text(enum notation n, char *buf, size_t size)
+{
+	return (size_t)snprintf(buf, size, "%s",
+				n == NOTATION_UCI ? "0000" : "--");
+}
+
+static void pw_move(struct pw *p, const struct conv_step *s)
+{
+	char num[16] = "", text[MOVE_TEXT_MAX];
+	size_t n;
+	if (s->move != MOVE_NONE)
+		n = move_write(&s->before, s->move, p->o->notation, text,
+			       sizeof text);
+	else
+		n = null_move_text(p->o->notation, text, sizeof text);
+	if (s->before.side == WHITE)
+		snprintf(num, sizeof num, "%u. ", (unsigned)s->before.fullmove);
+	else if (p->number)
+		snprintf(num, sizeof num, "%u... ", (unsigned)s->before.fullmove);
+	p->number = false;
+	const char *const parts[3] = { num, text, "" };
+	const size_t lens[3] = { strlen(num), n, 0 };
+	pw_token(p, parts, lens);
+}
+
+static void pw_line(struct pw *p, const struct pgn_line *line,
+		    const struct position *start, uint32_t ply,
+		    unsigned depth);
+
+static void pw_variations(struct pw *p, const struct conv_step *s)
+{
+	for (const struct pgn_item *it = s->split; it != s->end; it = it->next) {
+		if (it->kind != PI_VARIATION || !conv_keep(p->cg, p->o, it, 0))
+			continue;
+		p->opens++;
+		pw_line(p, it->variation, &s->before, s->ply - 1, s->depth + 1);
+		pw_close(p);
+		p->number = true;
+	}
+}
+
+static void pw_line(struct pw *p, const struct pgn_line *line,
+		    const struct position *start, uint32_t ply, unsigned depth)
+{
+	struct conv_line l;
+	struct conv_step s;
+	conv_line_begin(&l, p->cg, line, start, ply, depth);
+	p->number = true;
+	pw_comments(p, line->first, l.next, depth);
+	pw_nags(p, line->first, l.next);
+	while (conv_line_next(&l, &s)) {
+		pw_move(p, &s);
+		pw_nags(p, s.tail, s.end);
+		pw_comments(p, s.tail, s.split, depth);
+		pw_variations(p, &s);
+		pw_comments(p, s.split, s.end, depth);
+	}
+}
+
+/* ----------------------------------------------------------- tags */
+
+struct tag_out {
+	FILE *out;
+	bool any;
+};
+
+static void write_tag(void *ctx, const struct pgn_tag *t)
+{
+	struct tag_out *to = ctx;
+	fprintf(to->out, "[%s \"", t->name);
+	for (size_t i = 0; i < t->value_len; i++) {
+		char c = t->value[i];
+		if (c == '"' || c == '\\')
+			putc('\\', to->out);
+		putc(c, to->out);
+	}
+	fputs("\"]\n", to->out);
+	to->any = true;
+}
+
+void pgn_write_game(FILE *out, struct conv_game *cg, const struct conv_opts *o)
+{
+	struct pw p = { .out = out, .cg = cg, .o = o, .brk = NO_BREAK };
+	struct tag_out tags = { out, false };
+	conv_tags_each(cg->game, o->tags, write_tag, &tags);
+	if (tags.any)
+		putc('\n', out);
+	cg->cursor = 0;
+	pw_line(&p, &cg->game->moves, &cg->start, 0, 0);
+	const char *result = conv_game_result(cg->game);
+	pw_word(&p, result, strlen(result));
+	pw_newline(&p);
+	putc('\n', out);
+	free(p.line);
+}

@@ -1,0 +1,595 @@
+/* game-stats' accumulator: one game at a time into counters per group and
+ * keyed tables (openings, ECO, [Opening], players); merging of two
+ * accumulators.  The figures derived from it for output live in
+ * stats_report.c, the partial format in stats_partial.c. */
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats_internal.h"
+
+/* ------------------------------------------------------------ counters */
+
+static const char *const stat_names[ST_VARIANT0] = {
+	[ST_GAMES] = "games", [ST_INVALID] = "invalid",
+	[ST_PLIES] = "plies", [ST_NULL_MOVES] = "null-moves",
+	[ST_WHITE_WINS] = "white-wins", [ST_BLACK_WINS] = "black-wins",
+	[ST_DRAWS] = "draws", [ST_UNFINISHED] = "unfinished",
+	[ST_MATE] = "checkmate", [ST_STALEMATE] = "stalemate",
+	[ST_INSUFFICIENT] = "insufficient-material",
+	[ST_REPETITION] = "repetition", [ST_FIFTY] = "fifty-moves",
+	[ST_OTHER_END] = "other-ending",
+	[ST_PAWN_MOVES] = "pawn-moves", [ST_KNIGHT_MOVES] = "knight-moves",
+	[ST_BISHOP_MOVES] = "bishop-moves", [ST_ROOK_MOVES] = "rook-moves",
+	[ST_QUEEN_MOVES] = "queen-moves", [ST_KING_MOVES] = "king-moves",
+	[ST_TANDEM_MOVES] = "tandem-moves",
+	[ST_CAPTURES] = "captures", [ST_CHECKS] = "checks",
+	[ST_CASTLE_SHORT] = "castling-short", [ST_CASTLE_LONG] = "castling-long",
+	[ST_PROMO_N] = "promotions-n", [ST_PROMO_B] = "promotions-b",
+	[ST_PROMO_R] = "promotions-r", [ST_PROMO_Q] = "promotions-q",
+	[ST_EN_PASSANT] = "en-passant",
+	[ST_TANDEM_UNIT] = "tandem-unit-moves",
+	[ST_TANDEM_MEMBER] = "tandem-member-moves", [ST_ROCKETS] = "rockets",
+	[ST_PUSHES] = "pushes", [ST_SHARES] = "shares",
+	[ST_PAULI_TAKE_SHARED] = "pauli-captures-on-shared",
+	[ST_PAULI_FROM_SHARED] = "pauli-captures-from-shared",
+	[ST_FLIPS] = "flips",
+	[ST_EMAP_PAWN_MOVES] = "emap-piece-pawn-moves",
+	[ST_EMAP_DOUBLE_STEPS] = "emap-piece-double-steps",
+	[ST_EMAP_EP_BY_PIECE] = "emap-en-passant-by-piece",
+	[ST_EMAP_EP_OF_PIECE] = "emap-en-passant-of-piece",
+};
+
+const char *stat_name(enum stat_id i, char buf[STAT_NAME_MAX])
+{
+	if (i < ST_VARIANT0)
+		return stat_names[i];
+	size_t v = (size_t)(i - ST_VARIANT0), n;
+	const struct variant *const *all = variant_all(&n);
+	if (v >= n)
+		return NULL;
+	snprintf(buf, STAT_NAME_MAX, "variant-%s", all[v]->id);
+	return buf;
+}
+
+int stat_by_name(const char *name)
+{
+	char buf[STAT_NAME_MAX];
+	for (int i = 0; i < ST__COUNT; i++) {
+		const char *s = stat_name((enum stat_id)i, buf);
+		if (s && strcmp(s, name) == 0)
+			return i;
+	}
+	return -1;
+}
+
+void rp_name(unsigned i, char buf[16])
+{
+	char code[4];
+	code_name((uint8_t)(i % RP_CODES), code);
+	snprintf(buf, 16, "rp-%s-%s", i < RP_PAWNS ? "moves" : "pawns", code);
+}
+
+int rp_by_name(const char *name)
+{
+	char buf[16];
+	for (unsigned i = 0; i < RP__COUNT; i++) {
+		rp_name(i, buf);
+		if (strcmp(buf, name) == 0)
+			return (int)i;
+	}
+	return -1;
+}
+
+int stats_variant_index(const struct variant *v)
+{
+	size_t n;
+	const struct variant *const *all = variant_all(&n);
+	for (size_t i = 0; i < n && i < STATS_VARIANTS_MAX; i++)
+		if (all[i] == v)
+			return (int)i;
+	return -1;
+}
+
+/* -------------------------------------------------------------- groups */
+
+void group_add_length(struct group *g, uint64_t plies, uint64_t games)
+{
+	if (plies >= g->nlengths) {
+		size_t n = g->nlengths;
+		/* Rounded up: a group's lengths settle after a few games. */
+		stats_grow((void **)&g->lengths, &n, (size_t)plies + 64,
+			   sizeof *g->lengths);
+		g->nlengths = n;
+	}
+	g->lengths[plies] += games;
+}
+
+void group_add(struct group *into, const struct group *from)
+{
+	for (size_t i = 0; i < ST__COUNT; i++)
+		into->c[i] += from->c[i];
+	if (from->rp) {
+		if (!into->rp)
+			into->rp = calloc(RP__COUNT, sizeof *into->rp);
+		if (!into->rp)
+			abort();
+		for (size_t i = 0; i < RP__COUNT; i++)
+			into->rp[i] += from->rp[i];
+	}
+	for (size_t i = from->nlengths; i-- > 0;)
+		if (from->lengths[i])
+			group_add_length(into, i, from->lengths[i]);
+}
+
+void group_release(struct group *g)
+{
+	free(g->rp);
+	free(g->lengths);
+	memset(g, 0, sizeof *g);
+}
+
+struct group *stats_group(struct stats *s, const char *key, size_t len)
+{
+	size_t i = smap_intern(&s->groups, key, len, NULL);
+	stats_grow((void **)&s->g, &s->gcap, i + 1, sizeof *s->g);
+	return &s->g[i];
+}
+
+/* -------------------------------------------------------------- tables */
+
+const char *const stats_table_names[TB__COUNT] = {
+	[TB_OPENINGS] = "openings", [TB_ECO] = "eco",
+	[TB_OPENING_TAG] = "opening", [TB_PLAYERS] = "players",
+};
+
+struct tally *table_tally(struct table *t, const char *key, size_t len)
+{
+	size_t i = smap_intern(&t->map, key, len, NULL);
+	stats_grow((void **)&t->v, &t->cap, i + 1, sizeof *t->v);
+	return &t->v[i];
+}
+
+/* --------------------------------------------------------------- stats */
+
+struct stats *stats_new(const struct stats_config *cfg)
+{
+	struct stats *s = calloc(1, sizeof *s);
+	if (!s)
+		abort();
+	s->opening_plies = cfg->opening_plies;
+	s->configured = true;
+	if (cfg->group_by && *cfg->group_by) {
+		s->group_by = strdup(cfg->group_by);
+		if (!s->group_by)
+			abort();
+	}
+	smap_init(&s->groups);
+	for (size_t t = 0; t < TB__COUNT; t++)
+		smap_init(&s->tables[t].map);
+	return s;
+}
+
+void stats_free(struct stats *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->groups.n; i++)
+		group_release(&s->g[i]);
+	free(s->g);
+	smap_release(&s->groups);
+	for (size_t t = 0; t < TB__COUNT; t++) {
+		smap_release(&s->tables[t].map);
+		free(s->tables[t].v);
+	}
+	free(s->group_by);
+	free(s->key);
+	free(s);
+}
+
+static bool same_config(const struct stats *a, const struct stats *b)
+{
+	if (a->opening_plies != b->opening_plies)
+		return false;
+	if (!a->group_by || !b->group_by)
+		return a->group_by == b->group_by;
+	return strcmp(a->group_by, b->group_by) == 0;
+}
+
+int stats_merge(struct stats *into, const struct stats *from, char *why,
+		size_t n)
+{
+	if (!same_config(into, from)) {
+		snprintf(why, n, "statistics with different --group-by or "
+			 "--opening-plies cannot be merged");
+		return -1;
+	}
+	for (size_t i = 0; i < from->groups.n; i++) {
+		const struct smap_entry *e = &from->groups.entries[i];
+		group_add(stats_group(into, e->key, e->len), &from->g[i]);
+	}
+	for (size_t t = 0; t < TB__COUNT; t++) {
+		const struct table *src = &from->tables[t];
+		for (size_t i = 0; i < src->map.n; i++) {
+			const struct smap_entry *e = &src->map.entries[i];
+			struct tally *d = table_tally(&into->tables[t], e->key,
+						      e->len);
+			for (size_t f = 0; f < TF__COUNT; f++)
+				d->v[f] += src->v[i].v[f];
+		}
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------- one game: scan */
+
+/* What the replay visitor collects for one game; added to the group only
+ * when the game turns out valid. */
+struct scan {
+	struct stats *s;
+	const struct variant *variant;
+	int vidx;
+	bool from_start;	/* the variant's initial position: openings */
+	bool rp_on;		/* pawns carry codes */
+	uint32_t moves;		/* main-line moves seen (null moves are not) */
+	size_t seq_len;		/* opening key built so far in s->key */
+	unsigned seq_plies;
+	uint64_t c[ST_VARIANT0];
+	/* Last: cleared only for Random Pawns games (scan_start). */
+	uint64_t rp[RP__COUNT];
+};
+
+static void key_append(struct stats *s, size_t *len, const char *t,
+		       size_t n)
+{
+	stats_grow((void **)&s->key, &s->keycap, *len + n + 1, 1);
+	memcpy(s->key + *len, t, n);
+	*len += n;
+	s->key[*len] = 0;
+}
+
+static bool starts_initial(struct stats *s, int vidx,
+			   const struct position *pos)
+{
+	if (vidx < 0 || pos->side != WHITE || pos->castling != 15)
+		return false;
+	uint8_t *ref = s->start_board[vidx];
+	if (!s->start_known[vidx]) {
+		struct position p;
+		position_start(&p, pos->variant);
+		memcpy(ref, p.board, 64);
+		memcpy(ref + 64, p.board2, 64);
+		s->start_known[vidx] = true;
+	}
+	return memcmp(ref, pos->board, 64) == 0 &&
+	       memcmp(ref + 64, pos->board2, 64) == 0;
+}
+
+static void scan_start(void *ctx, const struct position *start)
+{
+	struct scan *sc = ctx;
+	sc->variant = start->variant;
+	sc->vidx = stats_variant_index(start->variant);
+	sc->rp_on = start->variant->needs_codes;
+	sc->from_start = sc->s->opening_plies > 0 &&
+			 starts_initial(sc->s, sc->vidx, start);
+	if (sc->from_start) {
+		sc->seq_len = 0;
+		key_append(sc->s, &sc->seq_len, start->variant->id,
+			   strlen(start->variant->id));
+	}
+	if (!sc->rp_on)
+		return;
+	memset(sc->rp, 0, sizeof sc->rp);
+	for (int sq = 0; sq < 64; sq++)
+		if (PIECE_TYPE(start->board[sq]) == PAWN)
+			sc->rp[RP_PAWNS + (start->code[sq] & 63)]++;
+}
+
+/* Flags that are events of their own, whatever the variant. */
+static const struct {
+	unsigned flag;
+	enum stat_id stat;
+} flag_events[] = {
+	{ MF_CAPTURE, ST_CAPTURES }, { MF_EP, ST_EN_PASSANT },
+	{ MF_ROCKET, ST_ROCKETS }, { MF_PUSH, ST_PUSHES },
+	{ MF_SHARE, ST_SHARES }, { MF_FLIP, ST_FLIPS },
+};
+
+/* Can a piece of this type reach to from from by its own movement?  When
+ * not, an EMAP piece made the move with its pawn powers.  (Paths need no
+ * test: a pawn move is one square, or two straight, which no rook or
+ * queen makes as a pawn.)  En passant is a pawn power whatever the
+ * geometry: Bxc3 taking a knight on c4 looks like a bishop's step. */
+static bool own_geometry(int type, int from, int to)
+{
+	int df = abs((to & 7) - (from & 7)), dr = abs((to >> 3) - (from >> 3));
+	switch (type) {
+	case KNIGHT: return df * dr == 2;
+	case BISHOP: return df == dr;
+	case ROOK: return df == 0 || dr == 0;
+	case QUEEN: return df == dr || df == 0 || dr == 0;
+	case KING: return df <= 1 && dr <= 1;
+	default: return true;
+	}
+}
+
+static void scan_emap(struct scan *sc, const struct replay_step *st,
+		      int type)
+{
+	move_t m = st->move;
+	unsigned f = MOVE_FLAGS(m);
+	if (f & MF_EP) {
+		uint8_t victim = st->before->board[st->before->ep_victim];
+		sc->c[ST_EMAP_EP_BY_PIECE] += type != PAWN;
+		sc->c[ST_EMAP_EP_OF_PIECE] += PIECE_TYPE(victim) != PAWN;
+	}
+	if (type == PAWN || (f & MF_CASTLE) ||
+	    (!(f & MF_EP) && own_geometry(type, MOVE_FROM(m), MOVE_TO(m))))
+		return;
+	sc->c[ST_EMAP_PAWN_MOVES]++;
+	sc->c[ST_EMAP_DOUBLE_STEPS] += (f & MF_DOUBLE) != 0;
+}
+
+static void scan_pauli(struct scan *sc, const struct position *b, move_t m)
+{
+	unsigned f = MOVE_FLAGS(m);
+	if (!(f & MF_CAPTURE))
+		return;
+	int victim = (f & MF_EP) ? b->ep_victim : MOVE_TO(m);
+	sc->c[ST_PAULI_TAKE_SHARED] += b->board2[victim] != 0;
+	sc->c[ST_PAULI_FROM_SHARED] += b->board2[MOVE_FROM(m)] != 0;
+}
+
+static void scan_tandem(struct scan *sc, unsigned f)
+{
+	if (f & MF_UNIT)
+		sc->c[ST_TANDEM_UNIT]++;
+	else if (!(f & MF_ROCKET))
+		sc->c[ST_TANDEM_MEMBER]++;
+}
+
+static void scan_opening(struct scan *sc, const struct replay_step *st)
+{
+	char san[MOVE_TEXT_MAX];
+	size_t n = move_write(st->before, st->move, NOTATION_SAN, san,
+			      sizeof san);
+	key_append(sc->s, &sc->seq_len, " ", 1);
+	key_append(sc->s, &sc->seq_len, san, n);
+	sc->seq_plies++;
+}
+
+static void scan_move(void *ctx, const struct replay_step *st)
+{
+	struct scan *sc = ctx;
+	if (st->depth != 0)
+		return;	/* variations are comments on the game, not moves */
+	const struct position *b = st->before;
+	move_t m = st->move;
+	unsigned f = MOVE_FLAGS(m);
+	int from = MOVE_FROM(m), promo = MOVE_PROMO(m);
+	int type = PIECE_TYPE((f & MF_MOVER2) ? b->board2[from] : b->board[from]);
+	sc->moves++;
+	if (type >= PAWN && type <= TANDEM)
+		sc->c[ST_PAWN_MOVES + type - PAWN]++;
+	for (size_t i = 0; i < sizeof flag_events / sizeof *flag_events; i++)
+		sc->c[flag_events[i].stat] += (f & flag_events[i].flag) != 0;
+	sc->c[ST_CHECKS] += position_in_check(st->after);
+	if (f & MF_CASTLE)
+		sc->c[(MOVE_TO(m) & 7) > (from & 7) ? ST_CASTLE_SHORT
+						      : ST_CASTLE_LONG]++;
+	if (promo >= KNIGHT && promo <= QUEEN)
+		sc->c[ST_PROMO_N + promo - KNIGHT]++;
+	if (type == TANDEM)
+		scan_tandem(sc, f);
+	if (sc->variant == &variant_emap)
+		scan_emap(sc, st, type);
+	else if (sc->variant == &variant_pauli)
+		scan_pauli(sc, b, m);
+	if (sc->rp_on && type == PAWN)
+		sc->rp[RP_MOVES + (b->code[from] & 63)]++;
+	if (sc->from_start && sc->seq_plies < sc->s->opening_plies)
+		scan_opening(sc, st);
+}
+
+/* ------------------------------------------------------- one game: keys */
+
+/* A tag's value, NULL when missing, empty or "?" (PGN's "unknown"). */
+static const struct pgn_tag *known_tag(const struct pgn_game *g,
+				       const char *name)
+{
+	const struct pgn_tag *t = pgn_tag_find(g, name);
+	if (!t || t->value_len == 0 ||
+	    (t->value_len == 1 && t->value[0] == '?'))
+		return NULL;
+	return t;
+}
+
+/* [Date "1984.??.??"] -> "1984"; "?" when the year is not four digits. */
+static void year_of(const struct pgn_game *g, const char **key, size_t *len)
+{
+	const struct pgn_tag *t = pgn_tag_find(g, "Date");
+	*key = "?";
+	*len = 1;
+	if (!t || t->value_len < 4)
+		return;
+	for (int i = 0; i < 4; i++)
+		if (t->value[i] < '0' || t->value[i] > '9')
+			return;
+	if (t->value_len > 4 && t->value[4] != '.')
+		return;
+	*key = t->value;
+	*len = 4;
+}
+
+/* The group of a game: the value of the --group-by tag, "?" when it has
+ * none; Year from [Date]; Variant as the id the game was played under. */
+static void group_key(const struct stats *s, const struct pgn_game *g,
+		      const struct variant *v, const char **key, size_t *len)
+{
+	*key = "";
+	*len = 0;
+	if (!s->group_by)
+		return;
+	if (strcmp(s->group_by, "Year") == 0) {
+		year_of(g, key, len);
+		return;
+	}
+	if (strcmp(s->group_by, "Variant") == 0 && v) {
+		*key = v->id;
+		*len = strlen(v->id);
+		return;
+	}
+	const struct pgn_tag *t = known_tag(g, s->group_by);
+	*key = t ? t->value : "?";
+	*len = t ? t->value_len : 1;
+}
+
+enum outcome { OUT_WIN, OUT_DRAW, OUT_LOSS, OUT_UNFINISHED };
+
+static const struct {
+	const char *text;
+	enum stat_id stat;
+	enum outcome white;
+} results[] = {
+	{ "1-0", ST_WHITE_WINS, OUT_WIN }, { "0-1", ST_BLACK_WINS, OUT_LOSS },
+	{ "1/2-1/2", ST_DRAWS, OUT_DRAW }, { "*", ST_UNFINISHED, OUT_UNFINISHED },
+};
+
+/* The [Result] tag when it is one of the four, else the termination
+ * marker, else unfinished; an index into results[]. */
+static size_t result_of(const struct pgn_game *g)
+{
+	const char *texts[2] = { pgn_tag_value(g, "Result"), g->result };
+	for (size_t k = 0; k < 2; k++)
+		for (size_t i = 0; texts[k] && i < 4; i++)
+			if (strcmp(texts[k], results[i].text) == 0)
+				return i;
+	return 3;
+}
+
+static const enum stat_id endings[] = {
+	[GE_NONE] = ST_OTHER_END, [GE_CHECKMATE] = ST_MATE,
+	[GE_STALEMATE] = ST_STALEMATE, [GE_INSUFFICIENT] = ST_INSUFFICIENT,
+	[GE_REPETITION] = ST_REPETITION, [GE_FIFTY] = ST_FIFTY,
+};
+
+/* An Elo: 1 to 5 digits, not 0; else 0 (unrated). */
+static uint64_t elo_of(const struct pgn_game *g, const char *tag)
+{
+	const char *v = pgn_tag_value(g, tag);
+	uint64_t elo = 0;
+	size_t n = 0;
+	for (; v && v[n] >= '0' && v[n] <= '9' && n < 6; n++)
+		elo = elo * 10 + (uint64_t)(v[n] - '0');
+	return v && n > 0 && n < 6 && v[n] == 0 ? elo : 0;
+}
+
+static void tally_outcome(struct tally *t, enum outcome o)
+{
+	static const enum tally_field field[] = {
+		[OUT_WIN] = TF_WINS, [OUT_DRAW] = TF_DRAWS,
+		[OUT_LOSS] = TF_LOSSES, [OUT_UNFINISHED] = TF_UNFINISHED,
+	};
+	t->v[field[o]]++;
+}
+
+static void count_player(struct stats *s, const struct pgn_tag *name,
+			 uint64_t own, uint64_t opp, enum outcome o)
+{
+	if (!name)
+		return;
+	struct tally *t = table_tally(&s->tables[TB_PLAYERS], name->value,
+				      name->value_len);
+	tally_outcome(t, o);
+	if (own) {
+		t->v[TF_OWN_ELO] += own;
+		t->v[TF_OWN_RATED]++;
+	}
+	if (!opp || o == OUT_UNFINISHED)
+		return;
+	t->v[TF_RATED]++;
+	t->v[TF_OPP_ELO] += opp;
+	t->v[TF_RATED_WINS] += o == OUT_WIN;
+	t->v[TF_RATED_LOSSES] += o == OUT_LOSS;
+}
+
+static void count_tag(struct stats *s, enum table_id id,
+		      const struct pgn_game *g, const char *tag,
+		      enum outcome o)
+{
+	const struct pgn_tag *t = known_tag(g, tag);
+	if (t)
+		tally_outcome(table_tally(&s->tables[id], t->value,
+					  t->value_len), o);
+}
+
+static void count_tables(struct stats *s, const struct pgn_game *g,
+			 const struct scan *sc, enum outcome white)
+{
+	static const enum outcome mirror[] = {
+		[OUT_WIN] = OUT_LOSS, [OUT_DRAW] = OUT_DRAW,
+		[OUT_LOSS] = OUT_WIN, [OUT_UNFINISHED] = OUT_UNFINISHED,
+	};
+	if (sc->from_start && sc->seq_plies == s->opening_plies)
+		tally_outcome(table_tally(&s->tables[TB_OPENINGS], s->key,
+					  sc->seq_len), white);
+	count_tag(s, TB_ECO, g, "ECO", white);
+	count_tag(s, TB_OPENING_TAG, g, "Opening", white);
+	uint64_t we = elo_of(g, "WhiteElo"), be = elo_of(g, "BlackElo");
+	count_player(s, known_tag(g, "White"), we, be, white);
+	count_player(s, known_tag(g, "Black"), be, we, mirror[white]);
+}
+
+static void commit(struct group *grp, const struct scan *sc,
+		   const struct replay_result *res, size_t result)
+{
+	grp->c[ST_GAMES]++;
+	grp->c[ST_PLIES] += res->plies;
+	grp->c[ST_NULL_MOVES] += res->plies - sc->moves;
+	grp->c[results[result].stat]++;
+	grp->c[endings[res->end]]++;
+	if (sc->vidx >= 0)
+		grp->c[ST_VARIANT0 + sc->vidx]++;
+	for (size_t i = ST_PAWN_MOVES; i < ST_VARIANT0; i++)
+		grp->c[i] += sc->c[i];
+	if (sc->rp_on) {
+		if (!grp->rp)
+			grp->rp = calloc(RP__COUNT, sizeof *grp->rp);
+		if (!grp->rp)
+			abort();
+		for (size_t i = 0; i < RP__COUNT; i++)
+			grp->rp[i] += sc->rp[i];
+	}
+	group_add_length(grp, res->plies, 1);
+}
+
+bool stats_add_game(struct stats *s, const struct pgn_game *g,
+		    const struct replay_opts *ro, bool reader_errors,
+		    diag_fn report, void *report_ctx)
+{
+	struct scan sc;
+	memset(&sc, 0, offsetof(struct scan, rp));
+	sc.s = s;
+	sc.vidx = -1;
+	struct replay_visitor vis = { &sc, scan_start, scan_move, NULL, NULL };
+	struct replay_result res;
+	bool valid = !reader_errors &&
+		     !(g->flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE));
+	if (game_replay(g, ro, &vis, report, report_ctx, &res) != 0)
+		valid = false;
+	const char *key;
+	size_t len;
+	group_key(s, g, res.variant, &key, &len);
+	if (!valid) {
+		stats_group(s, key, len)->c[ST_INVALID]++;
+		return false;
+	}
+	size_t result = result_of(g);
+	/* Tables first: the group pointer stays valid only until the next
+	 * group is added. */
+	count_tables(s, g, &sc, results[result].white);
+	commit(stats_group(s, key, len), &sc, &res, result);
+	return true;
+}

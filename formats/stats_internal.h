@@ -1,0 +1,209 @@
+/* Private to formats/stats*.c: the accumulator behind struct stats and the
+ * derived figures its writers share.  cmd/ sees only formats.h.
+ *
+ * Everything counted is a uint64_t that only ever grows by addition, so two
+ * accumulators merge exactly, in any order, and the output of a run does
+ * not depend on how the games were split between threads or machines. */
+#ifndef PAWNKIT_STATS_INTERNAL_H
+#define PAWNKIT_STATS_INTERNAL_H
+
+#include <stdint.h>
+
+#include "formats.h"
+#include "../librules/position.h"
+
+/* ------------------------------------------------------------ hash map */
+
+/* Byte-string keys (copied, NUL-terminated) to dense indices 0..n-1 in
+ * insertion order; the caller keeps the values in a parallel array. */
+struct smap_entry {
+	const char *key;
+	uint32_t len;
+	uint64_t hash;
+};
+
+struct smap {
+	struct smap_entry *entries;
+	size_t n, cap;
+	uint32_t *slots;	/* entry index + 1; 0 is an empty slot */
+	size_t nslots;		/* a power of two, at least twice n */
+	struct arena keys;
+};
+
+void smap_init(struct smap *m);
+void smap_release(struct smap *m);
+/* Index of key, added when absent (then *added is set, when given). */
+size_t smap_intern(struct smap *m, const char *key, size_t len, bool *added);
+/* Index of key, or SIZE_MAX. */
+size_t smap_find(const struct smap *m, const char *key, size_t len);
+
+/* malloc/realloc that abort on exhaustion, as the arena does. */
+void *stats_xrealloc(void *p, size_t size);
+/* Grows *v (elements of size bytes, *cap of them) to hold need, zeroing
+ * the new part. */
+void stats_grow(void **v, size_t *cap, size_t need, size_t size);
+
+/* ------------------------------------------------------ group counters */
+
+/* Games per variant: one counter per entry of variant_all(). */
+#define STATS_VARIANTS_MAX 16
+
+/* The counters of a group, in the order the partial format, CSV and JSON
+ * list them; stat_name() gives each its stable name. */
+enum stat_id {
+	ST_GAMES,		/* valid games */
+	ST_INVALID,		/* invalid games: counted here and nowhere else */
+	ST_PLIES,		/* main-line plies of the valid games */
+	ST_NULL_MOVES,		/* of those plies, null moves */
+	/* results, from the [Result] tag, else the termination marker */
+	ST_WHITE_WINS, ST_BLACK_WINS, ST_DRAWS, ST_UNFINISHED,
+	/* how the main line's final position stands */
+	ST_MATE, ST_STALEMATE, ST_INSUFFICIENT, ST_REPETITION, ST_FIFTY,
+	ST_OTHER_END,
+	/* main-line moves by the type of the piece that moved (PAWN..TANDEM) */
+	ST_PAWN_MOVES, ST_KNIGHT_MOVES, ST_BISHOP_MOVES, ST_ROOK_MOVES,
+	ST_QUEEN_MOVES, ST_KING_MOVES, ST_TANDEM_MOVES,
+	ST_CAPTURES, ST_CHECKS, ST_CASTLE_SHORT, ST_CASTLE_LONG,
+	/* promotions by new piece (KNIGHT..QUEEN) */
+	ST_PROMO_N, ST_PROMO_B, ST_PROMO_R, ST_PROMO_Q,
+	ST_EN_PASSANT,
+	/* the variants' own events */
+	ST_TANDEM_UNIT, ST_TANDEM_MEMBER, ST_ROCKETS,
+	ST_PUSHES,
+	ST_SHARES, ST_PAULI_TAKE_SHARED, ST_PAULI_FROM_SHARED,
+	ST_FLIPS,
+	ST_EMAP_PAWN_MOVES, ST_EMAP_DOUBLE_STEPS, ST_EMAP_EP_BY_PIECE,
+	ST_EMAP_EP_OF_PIECE,
+	/* valid games per variant, in variant_all() order */
+	ST_VARIANT0,
+	ST__COUNT = ST_VARIANT0 + STATS_VARIANTS_MAX
+};
+
+/* Random Pawns: moves by the mover's code, and start pawns by code.  Kept
+ * apart and allocated on first use, so groups that never see a Random
+ * Pawns game stay small. */
+enum { RP_CODES = 64, RP_MOVES = 0, RP_PAWNS = RP_CODES, RP__COUNT = 128 };
+
+struct group {
+	uint64_t c[ST__COUNT];
+	uint64_t *rp;		/* RP__COUNT counters, or NULL */
+	uint64_t *lengths;	/* valid games by main-line plies */
+	size_t nlengths;
+};
+
+/* The stable name of counter i ("white-wins", "variant-tandem", the
+ * latter written into buf); NULL for a variant slot no variant fills. */
+#define STAT_NAME_MAX 48
+const char *stat_name(enum stat_id i, char buf[STAT_NAME_MAX]);
+/* Counter index of a name, or -1. */
+int stat_by_name(const char *name);
+/* "rp-moves-CMC" / "rp-pawns-CMC" for Random Pawns counter i. */
+void rp_name(unsigned i, char buf[16]);
+int rp_by_name(const char *name);
+
+void group_add_length(struct group *g, uint64_t plies, uint64_t games);
+void group_add(struct group *into, const struct group *from);
+void group_release(struct group *g);
+
+/* ---------------------------------------------------------- key tables */
+
+/* One row of a keyed table.  Openings and tags count from White's side
+ * (wins = 1-0); players from the player's.  The rated fields cover the
+ * finished games against an opponent with an Elo. */
+enum tally_field {
+	TF_WINS, TF_DRAWS, TF_LOSSES, TF_UNFINISHED,
+	TF_RATED, TF_RATED_WINS, TF_RATED_LOSSES, TF_OPP_ELO,
+	TF_OWN_ELO, TF_OWN_RATED,
+	TF__COUNT
+};
+
+struct tally {
+	uint64_t v[TF__COUNT];
+};
+
+enum table_id { TB_OPENINGS, TB_ECO, TB_OPENING_TAG, TB_PLAYERS, TB__COUNT };
+
+struct table {
+	struct smap map;
+	struct tally *v;
+	size_t cap;
+};
+
+extern const char *const stats_table_names[TB__COUNT];
+
+struct tally *table_tally(struct table *t, const char *key, size_t len);
+
+/* --------------------------------------------------------------- stats */
+
+struct stats {
+	unsigned opening_plies;
+	char *group_by;		/* NULL: every game in the group "" */
+	bool configured;	/* the two above are known (a partial being
+				 * read has them from its header line) */
+	struct smap groups;
+	struct group *g;
+	size_t gcap;
+	struct table tables[TB__COUNT];
+	/* Board of each variant's start position, for "does this game start
+	 * from it" (openings); filled on first use. */
+	bool start_known[STATS_VARIANTS_MAX];
+	uint8_t start_board[STATS_VARIANTS_MAX][128];
+	/* Scratch for the game being added. */
+	char *key;
+	size_t keycap;
+};
+
+struct group *stats_group(struct stats *s, const char *key, size_t len);
+/* Position of v in variant_all(), or -1. */
+int stats_variant_index(const struct variant *v);
+
+/* ------------------------------------------------------ derived figures */
+
+/* Every group added into one (caller releases it). */
+void stats_total(const struct stats *s, struct group *total);
+/* Games shown for a group: valid ones, plus invalid ones unless skipped. */
+uint64_t shown_games(const struct group *g, bool skip_invalid);
+/* Nearest-rank quantile num/den of the lengths: the smallest length with
+ * at least ceil(num/den * games) games at or below it; 0 without games. */
+uint64_t length_quantile(const struct group *g, uint64_t num, uint64_t den);
+uint64_t length_min(const struct group *g);
+uint64_t length_max(const struct group *g);
+
+/* Indices of the groups, or of a table's rows, most games first, ties in
+ * byte order of the key; at most top of them (0: all).  The caller frees
+ * *idx; returns the count. */
+size_t rank_groups(const struct stats *s, size_t top, size_t **idx);
+size_t rank_table(const struct stats *s, enum table_id t, size_t top,
+		  size_t **idx);
+uint64_t tally_games(const struct tally *t);
+
+/* Game-length histogram for reading: bins of width plies, the last one
+ * open ("at least from").  Fills at most max bins. */
+struct length_bin {
+	uint64_t from, games;
+	bool open;
+};
+size_t length_bins(const struct group *g, struct length_bin *bins,
+		   size_t max);
+
+/* Performance rating: average opponent Elo + 400 (W - L) / N over the N
+ * finished games against rated opponents; false when N is 0. */
+bool tally_performance(const struct tally *t, double *perf);
+/* Score in percent of the finished games (a draw is half a point); false
+ * without finished games. */
+bool tally_score(const struct tally *t, double *pct);
+
+/* Display name of a result row, an ending, a move kind...: the tables the
+ * writers and the plot share. */
+struct stat_label {
+	enum stat_id stat;
+	const char *key;	/* machine name (CSV, JSON) */
+	const char *label;	/* human */
+	const char *variant;	/* variant events: the variant id */
+};
+extern const struct stat_label stats_results[4];
+extern const struct stat_label stats_endings[6];
+extern const struct stat_label stats_moves[17];
+extern const struct stat_label stats_events[12];
+
+#endif

@@ -1,0 +1,112 @@
+/* The hash map under game-stats' groups and tables: byte-string keys to
+ * dense indices, open addressing with linear probing.  Memory grows with
+ * the distinct keys only. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats_internal.h"
+
+void *stats_xrealloc(void *p, size_t size)
+{
+	p = realloc(p, size ? size : 1);
+	if (!p)
+		abort();	/* as the arena: no recovery inside a filter */
+	return p;
+}
+
+void stats_grow(void **v, size_t *cap, size_t need, size_t size)
+{
+	if (need <= *cap)
+		return;
+	size_t n = *cap ? *cap : 8;
+	while (n < need)
+		n *= 2;
+	*v = stats_xrealloc(*v, n * size);
+	memset((char *)*v + *cap * size, 0, (n - *cap) * size);
+	*cap = n;
+}
+
+/* FNV-1a, then a final mix so that the low bits used for the slot depend
+ * on every byte. */
+static uint64_t key_hash(const char *key, size_t len)
+{
+	uint64_t h = 0xcbf29ce484222325u;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)key[i]) * 0x100000001b3u;
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdu;
+	return h ^ (h >> 33);
+}
+
+void smap_init(struct smap *m)
+{
+	memset(m, 0, sizeof *m);
+	arena_init(&m->keys);
+}
+
+void smap_release(struct smap *m)
+{
+	free(m->entries);
+	free(m->slots);
+	arena_release(&m->keys);
+	smap_init(m);
+}
+
+static size_t slot_of(const struct smap *m, const char *key, size_t len,
+		      uint64_t h)
+{
+	size_t mask = m->nslots - 1;
+	for (size_t i = h & mask;; i = (i + 1) & mask) {
+		uint32_t e = m->slots[i];
+		if (!e)
+			return i;
+		const struct smap_entry *en = &m->entries[e - 1];
+		if (en->hash == h && en->len == len &&
+		    memcmp(en->key, key, len) == 0)
+			return i;
+	}
+}
+
+/* Doubles the slots; keeps the load under one half. */
+static void rehash(struct smap *m)
+{
+	size_t n = m->nslots ? m->nslots * 2 : 64;
+	free(m->slots);
+	m->slots = calloc(n, sizeof *m->slots);
+	if (!m->slots)
+		abort();
+	m->nslots = n;
+	for (size_t i = 0; i < m->n; i++) {
+		const struct smap_entry *en = &m->entries[i];
+		m->slots[slot_of(m, en->key, en->len, en->hash)] =
+			(uint32_t)(i + 1);
+	}
+}
+
+size_t smap_find(const struct smap *m, const char *key, size_t len)
+{
+	if (!m->nslots)
+		return SIZE_MAX;
+	uint32_t e = m->slots[slot_of(m, key, len, key_hash(key, len))];
+	return e ? e - 1 : SIZE_MAX;
+}
+
+size_t smap_intern(struct smap *m, const char *key, size_t len, bool *added)
+{
+	if ((m->n + 1) * 2 > m->nslots)
+		rehash(m);
+	uint64_t h = key_hash(key, len);
+	size_t slot = slot_of(m, key, len, h);
+	if (added)
+		*added = !m->slots[slot];
+	if (m->slots[slot])
+		return m->slots[slot] - 1;
+	if (m->n == UINT32_MAX - 1)
+		abort();	/* four billion keys: beyond any sane input */
+	stats_grow((void **)&m->entries, &m->cap, m->n + 1,
+		   sizeof *m->entries);
+	m->entries[m->n] = (struct smap_entry){
+		arena_strndup(&m->keys, key, len), (uint32_t)len, h };
+	m->slots[slot] = (uint32_t)++m->n;
+	return m->n - 1;
+}

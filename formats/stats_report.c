@@ -1,0 +1,224 @@
+/* Figures derived from the counters for output: totals, quantiles, ranked
+ * lists, histogram bins, scores and performance ratings, and the labels
+ * every writer (table, CSV, JSON, SVG) shares. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "stats_internal.h"
+
+const struct stat_label stats_results[4] = {
+	{ ST_WHITE_WINS, "1-0", "1-0 (White wins)", NULL },
+	{ ST_BLACK_WINS, "0-1", "0-1 (Black wins)", NULL },
+	{ ST_DRAWS, "1/2-1/2", "1/2-1/2 (draw)", NULL },
+	{ ST_UNFINISHED, "*", "* (unfinished)", NULL },
+};
+
+const struct stat_label stats_endings[6] = {
+	{ ST_MATE, "checkmate", "checkmate", NULL },
+	{ ST_STALEMATE, "stalemate", "stalemate", NULL },
+	{ ST_INSUFFICIENT, "insufficient-material", "insufficient material",
+	  NULL },
+	{ ST_REPETITION, "repetition", "threefold repetition", NULL },
+	{ ST_FIFTY, "fifty-moves", "fifty-move rule", NULL },
+	{ ST_OTHER_END, "other", "other (resignation, agreement, time...)",
+	  NULL },
+};
+
+const struct stat_label stats_moves[17] = {
+	{ ST_PAWN_MOVES, "pawn", "pawn moves", NULL },
+	{ ST_KNIGHT_MOVES, "knight", "knight moves", NULL },
+	{ ST_BISHOP_MOVES, "bishop", "bishop moves", NULL },
+	{ ST_ROOK_MOVES, "rook", "rook moves", NULL },
+	{ ST_QUEEN_MOVES, "queen", "queen moves", NULL },
+	{ ST_KING_MOVES, "king", "king moves", NULL },
+	{ ST_TANDEM_MOVES, "tandem", "tandem moves", NULL },
+	{ ST_NULL_MOVES, "null", "null moves", NULL },
+	{ ST_CAPTURES, "captures", "captures", NULL },
+	{ ST_CHECKS, "checks", "checks", NULL },
+	{ ST_CASTLE_SHORT, "castling-short", "castling O-O", NULL },
+	{ ST_CASTLE_LONG, "castling-long", "castling O-O-O", NULL },
+	{ ST_PROMO_Q, "promotions-q", "promotions to queen", NULL },
+	{ ST_PROMO_R, "promotions-r", "promotions to rook", NULL },
+	{ ST_PROMO_B, "promotions-b", "promotions to bishop", NULL },
+	{ ST_PROMO_N, "promotions-n", "promotions to knight", NULL },
+	{ ST_EN_PASSANT, "en-passant", "en passant", NULL },
+};
+
+const struct stat_label stats_events[12] = {
+	{ ST_TANDEM_UNIT, "tandem-unit-moves", "tandem unit moves", "tandem" },
+	{ ST_TANDEM_MEMBER, "tandem-member-moves", "tandem member moves",
+	  "tandem" },
+	{ ST_ROCKETS, "rockets", "rockets", "tandem" },
+	{ ST_PUSHES, "pushes", "pushes", "pushpawn" },
+	{ ST_SHARES, "shares", "shares", "pauli" },
+	{ ST_PAULI_TAKE_SHARED, "pauli-captures-on-shared",
+	  "captures on a shared square", "pauli" },
+	{ ST_PAULI_FROM_SHARED, "pauli-captures-from-shared",
+	  "captures from a shared square", "pauli" },
+	{ ST_FLIPS, "flips", "flips", "randompawns-flip" },
+	{ ST_EMAP_PAWN_MOVES, "emap-piece-pawn-moves", "piece pawn-moves",
+	  "emap" },
+	{ ST_EMAP_DOUBLE_STEPS, "emap-piece-double-steps",
+	  "piece double steps", "emap" },
+	{ ST_EMAP_EP_BY_PIECE, "emap-en-passant-by-piece",
+	  "en passant by a piece", "emap" },
+	{ ST_EMAP_EP_OF_PIECE, "emap-en-passant-of-piece",
+	  "en passant of a piece", "emap" },
+};
+
+void stats_total(const struct stats *s, struct group *total)
+{
+	memset(total, 0, sizeof *total);
+	for (size_t i = 0; i < s->groups.n; i++)
+		group_add(total, &s->g[i]);
+}
+
+uint64_t shown_games(const struct group *g, bool skip_invalid)
+{
+	return g->c[ST_GAMES] + (skip_invalid ? 0 : g->c[ST_INVALID]);
+}
+
+uint64_t length_quantile(const struct group *g, uint64_t num, uint64_t den)
+{
+	uint64_t n = g->c[ST_GAMES], seen = 0;
+	uint64_t need = (num * n + den - 1) / den;
+	if (need == 0)
+		need = 1;
+	for (size_t i = 0; i < g->nlengths; i++) {
+		seen += g->lengths[i];
+		if (seen >= need)
+			return i;
+	}
+	return 0;
+}
+
+uint64_t length_min(const struct group *g)
+{
+	for (size_t i = 0; i < g->nlengths; i++)
+		if (g->lengths[i])
+			return i;
+	return 0;
+}
+
+uint64_t length_max(const struct group *g)
+{
+	for (size_t i = g->nlengths; i-- > 0;)
+		if (g->lengths[i])
+			return i;
+	return 0;
+}
+
+uint64_t tally_games(const struct tally *t)
+{
+	return t->v[TF_WINS] + t->v[TF_DRAWS] + t->v[TF_LOSSES] +
+	       t->v[TF_UNFINISHED];
+}
+
+bool tally_score(const struct tally *t, double *pct)
+{
+	uint64_t n = t->v[TF_WINS] + t->v[TF_DRAWS] + t->v[TF_LOSSES];
+	if (!n)
+		return false;
+	*pct = 100.0 * ((double)t->v[TF_WINS] + 0.5 * (double)t->v[TF_DRAWS]) /
+	       (double)n;
+	return true;
+}
+
+bool tally_performance(const struct tally *t, double *perf)
+{
+	uint64_t n = t->v[TF_RATED];
+	if (!n)
+		return false;
+	double wl = (double)t->v[TF_RATED_WINS] - (double)t->v[TF_RATED_LOSSES];
+	*perf = (double)t->v[TF_OPP_ELO] / (double)n + 400.0 * wl / (double)n;
+	return true;
+}
+
+/* --------------------------------------------------------------- ranks */
+
+struct ranked {
+	uint64_t games;
+	const struct smap_entry *key;
+	size_t idx;
+};
+
+static int ranked_cmp(const void *pa, const void *pb)
+{
+	const struct ranked *a = pa, *b = pb;
+	if (a->games != b->games)
+		return a->games > b->games ? -1 : 1;
+	size_t n = a->key->len < b->key->len ? a->key->len : b->key->len;
+	int c = memcmp(a->key->key, b->key->key, n);
+	if (c)
+		return c;
+	return (a->key->len > b->key->len) - (a->key->len < b->key->len);
+}
+
+/* Sorts r (n of them) and keeps the first top as indices. */
+static size_t rank_keep(struct ranked *r, size_t n, size_t top, size_t **idx)
+{
+	qsort(r, n, sizeof *r, ranked_cmp);
+	if (top && n > top)
+		n = top;
+	*idx = stats_xrealloc(NULL, (n ? n : 1) * sizeof **idx);
+	for (size_t i = 0; i < n; i++)
+		(*idx)[i] = r[i].idx;
+	free(r);
+	return n;
+}
+
+size_t rank_groups(const struct stats *s, size_t top, size_t **idx)
+{
+	size_t n = s->groups.n;
+	struct ranked *r = stats_xrealloc(NULL, (n ? n : 1) * sizeof *r);
+	for (size_t i = 0; i < n; i++)
+		r[i] = (struct ranked){ s->g[i].c[ST_GAMES] +
+					s->g[i].c[ST_INVALID],
+					&s->groups.entries[i], i };
+	return rank_keep(r, n, top, idx);
+}
+
+size_t rank_table(const struct stats *s, enum table_id t, size_t top,
+		  size_t **idx)
+{
+	const struct table *tb = &s->tables[t];
+	size_t n = tb->map.n;
+	struct ranked *r = stats_xrealloc(NULL, (n ? n : 1) * sizeof *r);
+	for (size_t i = 0; i < n; i++)
+		r[i] = (struct ranked){ tally_games(&tb->v[i]),
+					&tb->map.entries[i], i };
+	return rank_keep(r, n, top, idx);
+}
+
+/* ------------------------------------------------------------ histogram */
+
+size_t length_bins(const struct group *g, struct length_bin *bins,
+		   size_t max)
+{
+	static const uint64_t widths[] = { 10, 20, 50, 100, 200, 500, 1000 };
+	if (!g->c[ST_GAMES] || max < 2)
+		return 0;
+	/* Bins up to the 99th percentile, the rest in one open bin, so one
+	 * freak game does not squash the chart. */
+	uint64_t cut = length_quantile(g, 99, 100) + 1, top = length_max(g);
+	uint64_t width = widths[0];
+	for (size_t i = 0; i < sizeof widths / sizeof *widths; i++) {
+		width = widths[i];
+		if ((cut + width - 1) / width < max)
+			break;
+	}
+	uint64_t nb = (cut + width - 1) / width;
+	if (nb >= max)
+		nb = max - 1;
+	bool open = top >= nb * width;
+	size_t n = (size_t)nb + open;
+	for (size_t b = 0; b < n; b++)
+		bins[b] = (struct length_bin){ b * width, 0, false };
+	if (open)
+		bins[n - 1].open = true;
+	for (size_t i = 0; i < g->nlengths; i++) {
+		size_t b = (size_t)(i / width);
+		bins[b < n ? b : n - 1].games += g->lengths[i];
+	}
+	return n;
+}
