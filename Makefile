@@ -22,7 +22,9 @@ LDLIBS = $(PCRE2_LIBS) -lpthread
 
 B = build
 # Every cmd/NAME.c but the shared plumbing is a command.
-COMMANDS = $(filter-out common,$(patsubst cmd/%.c,%,$(wildcard cmd/*.c)))
+COMMANDS = $(filter-out common parallel,$(patsubst cmd/%.c,%,$(wildcard cmd/*.c)))
+# Plumbing every command links: cmd/common.c and the parallel engine.
+CMD_SHARED = $(B)/obj/cmd/common.o $(B)/obj/cmd/parallel.o
 LIBS = $(B)/libformats.a $(B)/librules.a $(B)/libparse.a
 
 PARSE_SRC = $(wildcard libparse/*.c)
@@ -50,9 +52,9 @@ $(B)/libformats.a: $(call obj,$(FORMATS_SRC))
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(B)/bin/%: $(B)/obj/cmd/%.o $(B)/obj/cmd/common.o $(LIBS)
+$(B)/bin/%: $(B)/obj/cmd/%.o $(CMD_SHARED) $(LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(B)/obj/cmd/common.o $(LIBS) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(CMD_SHARED) $(LIBS) $(LDLIBS)
 
 $(B)/tests/%: $(B)/obj/tests/unit/%.o $(LIBS)
 	@mkdir -p $(@D)
@@ -75,6 +77,7 @@ check: deps
 	@sh tests/e2e/check-docs.sh $(B)/bin
 	@sh tests/e2e/shared-data.sh $(B)/bin
 	@sh tests/render/run.sh $(B)/bin
+	@sh tests/e2e/stats-corpus.sh $(B)/bin
 
 # Warning-free with both compilers: every source, -Werror, own build trees.
 warnings:
@@ -140,3 +143,65 @@ check-render: all
 	@sh tests/render/run.sh $(B)/bin
 
 .PHONY: gallery check-render
+
+# ------------------------------------------------ fuzzing, sanitizers, I/O
+
+# libFuzzer targets (tests/fuzz/fuzz_*.c) built with clang into build/fuzz;
+# `make fuzz` runs each for FUZZ_SECONDS, keeping its corpus in
+# build/fuzz/work; `make fuzz-smoke` replays the regression inputs and runs
+# each target briefly from the seeds.  The writer targets are built once
+# pgn-convert's writers exist.
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 10
+FUZZ_B = build/fuzz
+SAN_B = build/sanitize
+SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+FUZZ_NEEDS_fuzz_pgn_write = formats/pgn_write.c
+FUZZ_NEEDS_fuzz_json_write = formats/json_write.c
+FUZZ_NEEDS_fuzz_json_read = formats/json_read.c
+FUZZ_ALL = $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_NAMES = $(foreach t,$(FUZZ_ALL),$(if $(FUZZ_NEEDS_$(t)),$(if $(wildcard $(FUZZ_NEEDS_$(t))),$(t)),$(t)))
+FUZZ_BINS = $(FUZZ_NAMES:%=$(B)/targets/%)
+
+$(B)/targets/%: tests/fuzz/%.c $(wildcard tests/fuzz/*.h) $(LIBS)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer $(LDFLAGS) -o $@ $< $(LIBS) $(LDLIBS)
+
+fuzz-targets: $(FUZZ_BINS)
+
+fuzz-build:
+	@$(MAKE) --no-print-directory B=$(FUZZ_B) CC=clang \
+	  CFLAGS="-O1 -g -fsanitize=fuzzer-no-link $(SANITIZE)" fuzz-targets
+	@sh tests/fuzz/corpus.sh $(FUZZ_B)/corpus $(B)/bin
+
+fuzz: fuzz-build
+	@sh tests/fuzz/run.sh $(FUZZ_B) $(FUZZ_SECONDS)
+
+fuzz-smoke: fuzz-build
+	@sh tests/fuzz/run.sh $(FUZZ_B) $(FUZZ_SMOKE_SECONDS) smoke
+
+# Hostile inputs (limits, truncations, garbage, I/O faults) and the
+# -o + --reject property over mutated real files.
+hostile: all
+	@sh tests/hostile/run.sh $(B)/bin
+	@sh tests/hostile/property.sh $(B)/bin
+
+# Every suite against a clang ASan + UBSan build (its own tree).
+SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=86 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+check-sanitize:
+	@$(MAKE) --no-print-directory B=$(SAN_B) CC=clang \
+	  CFLAGS="-O1 -g $(SANITIZE)" all build-tests
+	@$(SAN_ENV) sh tests/run-unit.sh $(UNIT_SRC:tests/unit/%.c=$(SAN_B)/tests/%)
+	@$(SAN_ENV) sh tests/e2e/run.sh $(SAN_B)/bin
+	@$(SAN_ENV) sh tests/hostile/run.sh $(SAN_B)/bin
+	@$(SAN_ENV) PROPERTY_CASES=60 sh tests/hostile/property.sh $(SAN_B)/bin
+	@$(SAN_ENV) sh tests/render/run.sh $(SAN_B)/bin
+
+# Valgrind memcheck over the end-to-end tests.
+check-valgrind: all
+	@sh scripts/valgrind-e2e.sh $(B)/bin
+
+.PHONY: fuzz fuzz-build fuzz-targets fuzz-smoke hostile check-sanitize \
+	check-valgrind

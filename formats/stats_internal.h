@@ -206,4 +206,65 @@ extern const struct stat_label stats_endings[6];
 extern const struct stat_label stats_moves[17];
 extern const struct stat_label stats_events[12];
 
+/* ---------------------------------------------------------- report model */
+
+/* The report as sections of rows of cells (stats_sections.c), written by
+ * stats_write.c in each format. */
+enum cell_kind { CELL_NONE, CELL_INT, CELL_DEC, CELL_TEXT };
+
+struct cell {
+	enum cell_kind kind;
+	int prec;		/* CELL_DEC: decimals */
+	uint64_t i;
+	double d;
+	const char *s;
+	size_t len;
+};
+
+enum col_flags {
+	COL_MACHINE = 1,	/* CSV and JSON only */
+	COL_HUMAN = 2,		/* the table only */
+};
+
+struct column {
+	const char *name;	/* CSV field, JSON member */
+	const char *title;	/* table heading */
+	unsigned flags;
+};
+
+enum sec_flags {
+	SEC_SINGLE = 1,		/* one row: a JSON object, a list in the table */
+	SEC_MACHINE = 2,	/* not in the table */
+	SEC_HUMAN = 4,		/* only in the table */
+	SEC_HIDE_ZERO = 8,	/* the table skips rows whose hide_col is 0 */
+};
+
+struct section {
+	const char *name, *title;
+	const struct column *cols;
+	size_t ncols;
+	unsigned flags;
+	size_t hide_col;
+	struct cell *cells;	/* row-major */
+	size_t nrows, cap;
+	const char *empty;	/* table text when no row is shown */
+};
+
+#define MAX_SECTIONS 24
+#define MAX_COLUMNS 80
+
+struct report {
+	struct section sec[MAX_SECTIONS];
+	size_t n;
+	struct arena mem;	/* texts built for cells */
+	const struct stats *s;
+	const struct stats_output *o;
+	struct group total;
+	uint64_t shown;		/* games in the totals */
+};
+
+void report_build(struct report *r, const struct stats *s,
+		  const struct stats_output *o);
+void report_release(struct report *r);
+
 #endif

@@ -22,6 +22,9 @@
 #include "stats_internal.h"
 
 #define CHUNK_BYTES ((size_t)1 << 20)
+/* The reader's limit on one game, set explicitly so that a game it cut
+ * short (raw bytes of exactly this length) can be told apart. */
+#define MAX_GAME ((size_t)64 << 20)
 
 /* ------------------------------------------------------------- progress */
 
@@ -201,7 +204,7 @@ static void trouble(const struct stats_run *run, struct progress *p,
 
 static int read_file(struct worker *w, const char *path, struct progress *p)
 {
-	struct pgn_reader_opts ro = { 0 };
+	struct pgn_reader_opts ro = { .max_game_bytes = MAX_GAME };
 	struct diag err = { 0 };
 	struct pgn_reader *r = pgn_reader_open(path, &ro, &err);
 	if (!r) {
@@ -235,6 +238,12 @@ struct chunk {
 	size_t ngames, selcap;
 	uint64_t game0;		/* file index of the first game, minus one */
 	uint32_t line0, col0;	/* file position of buf[0] */
+	/* A game the reader cut short at MAX_GAME, alone in its chunk: its
+	 * bytes end mid-game, so a worker would find another fault in it;
+	 * the reading thread's diagnostic is reported instead. */
+	bool cut;
+	struct diag cut_diag;
+	char *cut_white, *cut_black;
 	char *diag;		/* what the worker printed */
 	size_t diag_len;
 	uint64_t games;		/* as the worker parsed them */
@@ -251,6 +260,8 @@ struct pool {
 	struct progress *progress;
 	/* position of the reading thread in the current file */
 	uint32_t line, col;
+	bool resync;		/* the last game was cut: bytes were skipped */
+	struct diag limit;	/* the reader's "too large" error, if any */
 	bool mismatch;		/* a worker split a chunk differently */
 };
 
@@ -260,9 +271,26 @@ struct pool_worker {
 	pthread_t thread;
 };
 
+/* The game of a chunk the reader cut: counted invalid (in the group its
+ * tags give), reported with the reading thread's diagnostic. */
+static void take_cut(struct worker *w, struct chunk *c,
+		     const struct pgn_game *g)
+{
+	w->nheld = 0;
+	if (!c->selected[0]) {
+		w->unselected++;
+		return;
+	}
+	if (w->diag)
+		diag_print_text(w->diag, &c->cut_diag);
+	w->games++;
+	w->invalid++;
+	stats_add_game(w->s, g, w->run->replay, true, NULL, NULL);
+}
+
 static void chunk_process(struct worker *w, struct chunk *c, bool *mismatch)
 {
-	struct pgn_reader_opts ro = { 0 };
+	struct pgn_reader_opts ro = { .max_game_bytes = MAX_GAME };
 	struct pgn_reader *r = pgn_reader_from_memory(c->file, c->buf, c->len,
 						      &ro);
 	struct pgn_game g;
@@ -275,6 +303,11 @@ static void chunk_process(struct worker *w, struct chunk *c, bool *mismatch)
 	pgn_game_init(&g);
 	size_t k = 0;
 	while (pgn_reader_next(r, &g, hold, w, &err) > 0) {
+		if (c->cut) {
+			take_cut(w, c, &g);
+			k = 1;
+			break;
+		}
 		bool sel = k < c->ngames ? c->selected[k] : true;
 		take_game(w, &g, sel);
 		k++;
@@ -325,7 +358,9 @@ static void emit_oldest(struct pool *p)
 		fwrite(c->diag, 1, c->diag_len, stderr);
 	}
 	free(c->diag);
-	c->diag = NULL;
+	free(c->cut_white);
+	free(c->cut_black);
+	c->diag = c->cut_white = c->cut_black = NULL;
 	c->diag_len = 0;
 	progress_add(p->progress, c->len, c->games);
 	c->state = CH_FREE;
@@ -357,6 +392,7 @@ static struct chunk *chunk_open(struct pool *p, const char *file,
 	struct chunk *c = &p->slots[p->filled % p->nslots];
 	c->file = file;
 	c->len = c->ngames = 0;
+	c->cut = false;
 	c->game0 = game0;
 	c->line0 = p->line;
 	c->col0 = p->col;
@@ -391,9 +427,47 @@ static void chunk_append(struct pool *p, struct chunk *c,
 	p->col += (uint32_t)(end - s);
 }
 
+/* Keeps the reader's "too large" error of the game being read. */
+static void keep_limit(void *ctx, const struct diag *d)
+{
+	struct pool *p = ctx;
+	if (d->severity == DIAG_ERROR && d->code == DC_LIMIT)
+		p->limit = *d;
+}
+
+static char *copy_name(const char *s)
+{
+	char *c = s ? strdup(s) : NULL;
+	if (s && !c)
+		abort();
+	return c;
+}
+
+/* A game the reader cut short goes alone into a chunk of its own, with the
+ * reader's diagnostic; the bytes it skipped after it leave the line count,
+ * which the next game's start puts right. */
+static struct chunk *chunk_cut(struct pool *p, struct chunk *c,
+			       const char *path, const struct pgn_game *g)
+{
+	if (c && c->ngames)
+		chunk_submit(p, c);
+	c = chunk_open(p, path, g->index - 1);
+	chunk_append(p, c, g, selected(p->run, g));
+	c->cut = true;
+	c->cut_diag = p->limit;
+	c->cut_white = copy_name(p->limit.white);
+	c->cut_black = copy_name(p->limit.black);
+	c->cut_diag.white = c->cut_white;
+	c->cut_diag.black = c->cut_black;
+	chunk_submit(p, c);
+	p->resync = true;
+	return NULL;
+}
+
 static int pool_file(struct pool *p, const char *path)
 {
-	struct pgn_reader_opts ro = { .tags_only = true };
+	struct pgn_reader_opts ro = { .tags_only = true,
+				      .max_game_bytes = MAX_GAME };
 	struct diag err = { 0 };
 	struct pgn_reader *r = pgn_reader_open(path, &ro, &err);
 	if (!r) {
@@ -403,10 +477,21 @@ static int pool_file(struct pool *p, const char *path)
 	struct pgn_game g;
 	pgn_game_init(&g);
 	p->line = p->col = 1;
+	p->resync = false;
 	struct chunk *c = NULL;
 	int rc;
-	/* Diagnostics are the workers' business: they see the whole game. */
-	while ((rc = pgn_reader_next(r, &g, NULL, NULL, &err)) > 0) {
+	/* Diagnostics are the workers' business, they see the whole game;
+	 * but for a game too large to be held whole. */
+	while ((rc = pgn_reader_next(r, &g, keep_limit, p, &err)) > 0) {
+		if (p->resync) {
+			p->line = g.start.line;
+			p->col = g.start.col;
+			p->resync = false;
+		}
+		if ((g.flags & PGN_TOO_LARGE) && g.raw_len == MAX_GAME) {
+			c = chunk_cut(p, c, path, &g);
+			continue;
+		}
 		if (!c)
 			c = chunk_open(p, path, g.index - 1);
 		chunk_append(p, c, &g, selected(p->run, &g));

@@ -24,6 +24,7 @@
 #define PARTIAL_MAGIC "game-stats-partial"
 #define PARTIAL_VERSION 1
 #define MAX_FIELDS (3 + TF__COUNT)
+#define MAX_PLIES ((uint64_t)1 << 25)
 
 /* --------------------------------------------------------------- write */
 
@@ -258,8 +259,12 @@ static int read_length(struct reader *r, const struct line *l)
 {
 	uint64_t plies, games;
 	if (l->n != 4 || !parse_u64(l->f[2], &plies) ||
-	    !parse_u64(l->f[3], &games) || plies > UINT32_MAX)
+	    !parse_u64(l->f[3], &games))
 		return fail(r, "malformed length line", NULL);
+	/* Lengths index an array: refuse what no game the reader accepts
+	 * could reach (a ply takes at least two bytes of 64 MiB). */
+	if (plies > MAX_PLIES)
+		return fail(r, "implausible game length", l->f[2]);
 	group_add_length(stats_group(*r->s, l->f[1], l->len[1]), plies, games);
 	return 0;
 }

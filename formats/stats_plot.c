@@ -28,7 +28,7 @@ static const struct {
 	const char *label, *fill;
 } result_parts[] = {
 	{ ST_WHITE_WINS, "1-0", "#efe4cc" }, { ST_DRAWS, "draw", "#8e9aab" },
-	{ ST_BLACK_WINS, "0-1", "#2f2f33" }, { ST_UNFINISHED, "*", "#e0b83e" },
+	{ ST_BLACK_WINS, "0-1", "#2f2f33" }, { ST_UNFINISHED, "unfinished", "#e0b83e" },
 	{ ST_INVALID, "invalid", "#c0392b" },
 };
 #define NPARTS (sizeof result_parts / sizeof *result_parts)
@@ -285,8 +285,8 @@ static void result_bar(struct plot *p, const char *label, size_t len,
 	fprintf(p->out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
 		"height=\"%d\" fill=\"none\" stroke=\"%s\"/>\n",
 		(double)(MARGIN + LABEL_W), p->y, w, BAR_H, INK);
-	textf(p, WIDTH - MARGIN, p->y + 13, "end", 12, "", "%llu games",
-	      (unsigned long long)sum);
+	textf(p, WIDTH - MARGIN, p->y + 13, "end", 12, "", "%llu game%s",
+	      (unsigned long long)sum, sum == 1 ? "" : "s");
 	p->y += ROW_H;
 }
 
@@ -356,8 +356,9 @@ static void opening_row(struct plot *p, const char *label, size_t len,
 		    strlen(tip), t->v[fields[i]]);
 		x += bw;
 	}
-	textf(p, WIDTH - MARGIN, p->y + 13, "end", 12, "", "%llu games",
-	      (unsigned long long)tally_games(t));
+	textf(p, WIDTH - MARGIN, p->y + 13, "end", 12, "", "%llu game%s",
+	      (unsigned long long)tally_games(t),
+	      tally_games(t) == 1 ? "" : "s");
 	p->y += ROW_H;
 }
 

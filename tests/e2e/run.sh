@@ -1,8 +1,8 @@
 #!/bin/sh
 # End-to-end tests as data.  Each directory under tests/e2e/cases/ holds:
 #   cmd              the command line, run by sh in a copy of the directory,
-#                    with $BIN naming the built commands and $DATA the shared
-#                    data folder
+#                    with $BIN naming the built commands, $ROOT the project
+#                    and $DATA the shared data folder
 #   expected.status  the exit status (0 when absent)
 #   expected.out     standard output, compared exactly (when present)
 #   expected.err     standard error, compared exactly (when present)
@@ -12,8 +12,9 @@
 set -u
 BIN=$(cd "${1:-build/bin}" && pwd)
 here=$(cd "$(dirname "$0")" && pwd)
-DATA=$(cd "$here/../.." && pwd)/../shared/data
-export BIN DATA
+ROOT=$(cd "$here/../.." && pwd)
+DATA=$ROOT/../shared/data
+export BIN DATA ROOT
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 passed=0 failed=0 skipped=0

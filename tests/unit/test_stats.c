@@ -405,6 +405,8 @@ static void test_partial_errors(void **state)
 		  "p:2: malformed tally line" },
 		{ "game-stats-partial\t1\t6\t\ncount\t\\q\tgames\t1\n",
 		  "p:2: malformed line" },
+		{ "game-stats-partial\t1\t6\t\nlength\t\t99999999999\t1\n",
+		  "p:2: implausible game length '99999999999'" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		struct stats *s = NULL;

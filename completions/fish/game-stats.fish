@@ -1,0 +1,36 @@
+# fish completion for game-stats(1).
+
+function __game_stats_variants --description 'pawnkit variant ids, with their names'
+    printf '%s\t%s\n' \
+        standard 'standard chess, the default' \
+        tandem 'Tandem Pawn Chess' \
+        emap 'Every Man a Pawn' \
+        randompawns 'Random Pawns Chess' \
+        randompawns-flip 'Random Pawns Chess with flips' \
+        pushpawn 'Pushpawn Chess' \
+        pushpawn-4th 'Pushpawn Chess, pushes from the 4th rank only' \
+        pauli 'Pauli Chess'
+end
+
+complete -c game-stats -s f -l format -x -d 'Write the report as a table, CSV or JSON' -a 'table csv json'
+complete -c game-stats -l plot -r -F -d 'Also draw the charts into FILE (SVG)'
+complete -c game-stats -s t -l top -x -d 'Rows of each ranked list (0: all)'
+complete -c game-stats -s n -l opening-plies -x -d 'Count the first N plies as openings'
+complete -c game-stats -s g -l group-by -x -d 'Figures per value of TAG' \
+    -a 'Year Variant Event Site Date Round White Black Result ECO Opening WhiteElo BlackElo TimeControl Termination Annotator'
+# The tag names; the regular expression follows the '=' (no space is added).
+complete -c game-stats -s m -l match -x -d 'Only games whose TAG matches REGEX' \
+    -a 'Event= Site= Date= Round= White= Black= Result= WhiteElo= BlackElo= ECO= Opening= Variant= TimeControl= Termination= Annotator= PlyCount= SetUp= FEN='
+complete -c game-stats -l skip-invalid -d 'Leave invalid games out of the totals'
+complete -c game-stats -l variant -x -d 'Variant of games without a [Variant] tag' -a '(__game_stats_variants)'
+complete -c game-stats -l force-variant -d 'Apply --variant to every game, whatever its tag'
+complete -c game-stats -l jobs -x -d 'Replay games on N threads (0: one per processor)'
+complete -c game-stats -l partial -d 'Write a partial result instead of the report'
+complete -c game-stats -l merge -d 'Read partial results instead of games and combine them'
+complete -c game-stats -l progress -d 'Show the progress line even when not on a terminal'
+complete -c game-stats -s q -l quiet -d 'No diagnostics, no progress line'
+complete -c game-stats -s '?' -l help -d 'List the options'
+complete -c game-stats -l usage -d 'Print a short usage message'
+complete -c game-stats -l version -s V -d 'Print the version'
+# PGN files first; other files (partial results) are still offered.
+complete -c game-stats -k -a '(__fish_complete_suffix .pgn)'
