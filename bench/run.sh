@@ -38,7 +38,8 @@ measure() {
 	: >"$tmp/times"
 	while [ $i -lt "$runs" ]; do
 		/usr/bin/time -f '%e %M' -o "$tmp/one" sh -c "$1" >/dev/null 2>&1 || true
-		cat "$tmp/one" >>"$tmp/times"
+		# A non-zero exit (invalid games) adds a line before the figures.
+		tail -n 1 "$tmp/one" >>"$tmp/times"
 		i=$((i + 1))
 	done
 	sort -n "$tmp/times" | awk -v n="$runs" 'NR == int((n + 1) / 2) { print $1, $2 }'
@@ -56,7 +57,8 @@ row() { # task ours_cmd ref_cmd ref_name [bytes games]
 	fi
 	awk -v task="$task" -v t="$t" -v rt="$rt" -v ref="$refname" -v b="$b" \
 	    -v g="$g" -v mem="$mem" 'BEGIN {
-		ratio = (rt != "" && t > 0) ? sprintf("%.1fx", rt / t) : "-"
+		t += 0	# numbers, not strings (mawk compares -v values as text)
+		ratio = (rt != "" && t > 0 && rt + 0 > 0) ? sprintf("%.1fx", rt / t) : "-"
 		mbs = (b > 0 && t > 0) ? sprintf("%.0f", b / t / 1e6) : "-"
 		gps = (g > 0 && t > 0) ? sprintf("%.0f", g / t) : "-"
 		printf "| %s | %.2f s | %s %s | %s | %s | %s | %.1f MB |\n",
@@ -69,6 +71,8 @@ pe=/usr/games/pgn-extract
 sf=$(command -v stockfish || echo /usr/games/stockfish)
 
 echo "corpus: $(basename "$corpus"), $bytes bytes, $games games; median of $runs runs"
+# Wall times depend on what else runs: the load is part of the figures.
+echo "machine: $(nproc) cores,$(sed -n 's/^model name[^:]*://p' /proc/cpuinfo | head -1); load average $(cut -d' ' -f1-3 /proc/loadavg) at start"
 echo
 echo "| task | pawnkit | reference | ratio | MB/s | games/s | peak RSS |"
 echo "|---|---|---|---|---|---|---|"
@@ -83,7 +87,8 @@ have pgn-convert && row "pgn-convert to UCI" \
 	"pgn-extract -Wuci" "$bytes" "$games"
 have game-stats && row "game-stats" "$bin/game-stats --quiet $corpus" \
 	"$pe -s -r $corpus" pgn-extract "$bytes" "$games"
-have game-stats && row "tags-only scan" "$bin/game-stats --quiet --tags-only $corpus" \
+have game-stats && "$bin/game-stats" --help 2>/dev/null | grep -q -- --tags-only &&
+	row "tags-only scan" "$bin/game-stats --quiet --tags-only $corpus" \
 	"grep -c '^\\[Event ' $corpus" "grep -c" "$bytes" "$games"
 start='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
 kiwi='r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'

@@ -2,6 +2,8 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include <errno.h>
 #include <pcre2.h>
+#include <poll.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,28 +164,91 @@ void diag_printer_reset(struct diag_printer *p)
 
 /* --------------------------------------------------------------- output */
 
+/* A closed pipe (`| head`) is an I/O error like any other, exit status 2,
+ * but an expected one: no death by SIGPIPE and no message.  With the
+ * signal ignored, writes fail with EPIPE instead, which outputs_check()
+ * and output_close() recognise.  Set before main() so that every command
+ * has it. */
+__attribute__((constructor)) static void ignore_sigpipe(void)
+{
+	signal(SIGPIPE, SIG_IGN);
+}
+
+/* The outputs opened so far, for outputs_check(). */
+#define OUTPUTS_MAX 8
+static struct {
+	FILE *f;
+	const char *path;
+} outputs[OUTPUTS_MAX];
+static size_t noutputs;
+
 FILE *output_open(const char *path)
 {
-	if (strcmp(path, "-") == 0)
-		return stdout;
-	FILE *f = fopen(path, "wb");
-	if (!f)
-		die("cannot open '%s' for writing: %s", path, strerror(errno));
+	FILE *f = stdout;
+	if (strcmp(path, "-") != 0) {
+		f = fopen(path, "wb");
+		if (!f)
+			die("cannot open '%s' for writing: %s", path,
+			    strerror(errno));
+	}
+	if (noutputs < OUTPUTS_MAX) {
+		outputs[noutputs].f = f;
+		outputs[noutputs++].path = path;
+	}
 	return f;
+}
+
+/* Why writes to f failed: EPIPE when f is a pipe nobody reads any more;
+ * else what flushing what is left in the buffer says; else seen (errno
+ * soon after the failure) when it is a write error, else EIO. */
+static int output_errno(FILE *f, int seen)
+{
+	struct pollfd p = { .fd = fileno(f), .events = 0 };
+	if (poll(&p, 1, 0) == 1 && (p.revents & POLLERR))
+		return EPIPE;
+	clearerr(f);
+	errno = 0;
+	int err = fflush(f) != 0 ? errno : 0;
+	clearerr(f);
+	if (err)
+		return err;
+	return seen == ENOSPC || seen == EDQUOT || seen == EFBIG ? seen : EIO;
+}
+
+/* Reports a write error on path, unless it is a closed pipe. */
+static void output_failed(const char *path, int err)
+{
+	if (err != EPIPE)
+		warn_user("error writing '%s': %s", path, strerror(err));
+}
+
+void outputs_check(void)
+{
+	int seen = errno;
+	for (size_t i = 0; i < noutputs; i++)
+		if (outputs[i].f && ferror(outputs[i].f)) {
+			output_failed(outputs[i].path,
+				      output_errno(outputs[i].f, seen));
+			exit(EXIT_TROUBLE);
+		}
+	if (ferror(stdout)) {
+		output_failed("standard output", output_errno(stdout, seen));
+		exit(EXIT_TROUBLE);
+	}
 }
 
 int output_close(FILE *f, const char *path)
 {
 	if (!f)
 		return 0;
-	int bad = fflush(f) != 0 || ferror(f);
-	int err = errno;
-	if (f != stdout && fclose(f) != 0 && !bad) {
-		bad = 1;
+	for (size_t i = 0; i < noutputs; i++)
+		if (outputs[i].f == f)
+			outputs[i].f = NULL;
+	int err = ferror(f) || fflush(f) != 0 ? output_errno(f, errno) : 0;
+	if (f != stdout && fclose(f) != 0 && !err)
 		err = errno;
-	}
-	if (bad) {
-		warn_user("error writing '%s': %s", path, strerror(err));
+	if (err) {
+		output_failed(path, err);
 		return -1;
 	}
 	return 0;
@@ -210,6 +275,7 @@ static int read_file(const char *path, const struct pgn_reader_opts *ro,
 			break;
 		if (fn(ctx, &game) != 0)
 			break;
+		outputs_check();
 	}
 	diag_printer_release(printer, true);
 	if (rc < 0) {

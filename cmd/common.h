@@ -44,11 +44,20 @@ void diag_printer_hold(struct diag_printer *p);
 void diag_printer_release(struct diag_printer *p, bool print);
 void diag_printer_reset(struct diag_printer *p);
 
+/* Output faults.  SIGPIPE is ignored in every command (common.c), so a
+ * closed pipe is a write error (EPIPE) like a full disk: exit status 2.
+ * A closed pipe is expected (`| head`) and never reported; any other
+ * write error is, once, with the file's name. */
+
 /* "-" is stdout.  Exits with EXIT_TROUBLE when the file cannot be opened. */
 FILE *output_open(const char *path);
-/* Flushes and closes; reports a write error (full disk, closed pipe) and
- * returns -1. */
+/* Flushes and closes; reports a write error (full disk) and returns -1;
+ * returns -1 quietly for a closed pipe. */
 int output_close(FILE *f, const char *path);
+/* Exits with EXIT_TROUBLE when a write to standard output or to an open
+ * output has failed (reported as output_close() does): called after each
+ * game or position, so that a filter stops when its reader is gone. */
+void outputs_check(void);
 
 /* Calls fn for every game of every file ("-" or no files: stdin).  An
  * unreadable file is reported (the others still processed) and makes the

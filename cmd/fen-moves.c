@@ -145,6 +145,7 @@ static int handle(struct fen_moves *f, const char *fen, const char *where)
 	if (f->positions++ && (f->perft_depth < 0 || f->divide))
 		putchar('\n');
 	show(f, &pos);
+	outputs_check();	/* stop when the reader is gone */
 	return 0;
 }
 

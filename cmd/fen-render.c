@@ -215,6 +215,7 @@ static void emit(struct render *r, const struct board_view *v,
 		if (r->written++ && r->format->text)
 			putchar('\n');
 		r->format->write(stdout, v, &r->style);
+		outputs_check();	/* stop when the reader is gone */
 		return;
 	}
 	char path[4096];

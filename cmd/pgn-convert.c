@@ -51,6 +51,7 @@ struct convert {
 	const char *output_path, *reject_path;
 	FILE *reject;
 	unsigned long long failed;
+	const struct replay_opts *game_replay;	/* this game's rules */
 	/* --from json: diagnostics point at the game's object */
 	uint64_t json_index;
 	struct pgn_loc json_at;
@@ -172,7 +173,8 @@ static int convert_game(void *ctx, struct pgn_game *g)
 	diag_printer_release(&c->printer, selected);
 	if (!selected)
 		return 0;
-	conv_game_replay(&c->cg, g, &c->replay, wants_variations(c), report, c);
+	conv_game_replay(&c->cg, g, c->game_replay, wants_variations(c), report,
+			 c);
 	/* The printer counts the reader's and the replay's errors alike. */
 	if (c->printer.errors == 0 &&
 	    !(g->flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE))) {
@@ -187,10 +189,17 @@ static int convert_game(void *ctx, struct pgn_game *g)
 	return 0;
 }
 
-/* One game object: its PGN text read as any PGN. */
+/* One game object: its PGN text read as any PGN.  A game replayed under
+ * --variant without a [Variant] tag says so in "variant": that is its
+ * default, unless --force-variant says otherwise. */
 static void convert_json_game(struct convert *c, const char *name,
-			      const char *text, size_t len)
+			      const char *text, size_t len, const char *variant)
 {
+	struct replay_opts game = c->replay;
+	const struct variant *v = variant ? variant_by_id(variant) : NULL;
+	if (v && !game.force_variant)
+		game.variant = v;
+	c->game_replay = &game;
 	struct pgn_reader_opts ro = { 0 };
 	struct pgn_reader *r = pgn_reader_from_memory(name, text, len, &ro);
 	struct pgn_game g;
@@ -205,6 +214,7 @@ static void convert_json_game(struct convert *c, const char *name,
 	diag_printer_release(&c->printer, true);
 	pgn_game_release(&g);
 	pgn_reader_close(r);
+	c->game_replay = &c->replay;
 }
 
 static int read_json_file(struct convert *c, const char *path)
@@ -221,7 +231,7 @@ static int read_json_file(struct convert *c, const char *path)
 	c->json_index = 0;
 	while ((rc = json_games_next(jg, &text, &len, &c->json_at, &err)) > 0) {
 		c->json_index++;
-		convert_json_game(c, path, text, len);
+		convert_json_game(c, path, text, len, json_games_variant(jg));
 	}
 	json_games_close(jg);
 	if (rc == 0)
@@ -273,6 +283,7 @@ int main(int argc, char **argv)
 	c.writer.opts = &c.conv;
 	if (c.reject_path)
 		c.reject = output_open(c.reject_path);
+	c.game_replay = &c.replay;
 	conv_game_init(&c.cg);
 	conv_writer_begin(&c.writer);
 	int status = read_inputs(&c, argv + first, argc - first);

@@ -1,14 +1,18 @@
 /* pgn-validate: replay every game and variation; report each bad move;
  * pass valid (and rejected) games through byte for byte. */
 #include <argp.h>
+#include <errno.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "common.h"
+#include "parallel.h"
 
 const char *argp_program_version = "pgn-validate (pawnkit) " PAWNKIT_VERSION;
 const char *argp_program_bug_address = PAWNKIT_BUGS;
 
-enum { OPT_VARIANT = 256, OPT_FORCE_VARIANT };
+enum { OPT_VARIANT = 256, OPT_FORCE_VARIANT, OPT_JOBS };
+#define MAX_JOBS 1024
 
 static const struct argp_option options[] = {
 	{ "output", 'o', "FILE", 0, "Write the valid games, byte for byte, to FILE ('-': standard output)", 0 },
@@ -20,6 +24,7 @@ static const struct argp_option options[] = {
 	{ "strict", 's', NULL, 0, "Treat every warning as an error", 0 },
 	{ "no-warnings", 'w', NULL, 0, "Do not print warnings", 0 },
 	{ "quiet", 'q', NULL, 0, "Print nothing; only the exit status tells", 0 },
+	{ "jobs", OPT_JOBS, "N", 0, "Replay games on N threads (default 1; 0: one per processor); the output does not change", 0 },
 	{ 0 }
 };
 
@@ -30,7 +35,27 @@ struct validate {
 	const char *output_path, *reject_path;
 	FILE *output, *reject;
 	unsigned long long games, valid, invalid, unselected;
+	unsigned jobs;
+	/* The --match arguments again: each worker thread compiles its own
+	 * (PCRE2 match data may not be shared between threads). */
+	char **match_args;
+	size_t nmatch;
 };
+
+static unsigned jobs_arg(struct argp_state *state, const char *arg)
+{
+	char *end;
+	errno = 0;
+	unsigned long n = strtoul(arg, &end, 10);
+	if (errno || end == arg || *end || arg[0] == '-' || n > MAX_JOBS)
+		argp_error(state, "--jobs: '%s' is not a number from 0 to %d",
+			   arg, MAX_JOBS);
+	if (n == 0) {
+		long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+		n = cpus > 0 ? (unsigned long)cpus : 1;
+	}
+	return (unsigned)n;
+}
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
@@ -46,6 +71,11 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'm':
 		if (matcher_add(&v->match, arg, why, sizeof why) != 0)
 			argp_error(state, "--match %s", why);
+		v->match_args = realloc(v->match_args,
+					(v->nmatch + 1) * sizeof *v->match_args);
+		if (!v->match_args)
+			die("out of memory");
+		v->match_args[v->nmatch++] = arg;
 		break;
 	case OPT_VARIANT:
 		v->replay.variant = variant_arg(arg);
@@ -54,6 +84,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 				   variant_id_list());
 		break;
 	case OPT_FORCE_VARIANT: v->replay.force_variant = true; break;
+	case OPT_JOBS: v->jobs = jobs_arg(state, arg); break;
 	default: return ARGP_ERR_UNKNOWN;
 	}
 	return 0;
@@ -88,6 +119,76 @@ static int validate_game(void *ctx, struct pgn_game *g)
 	return 0;
 }
 
+/* ------------------------------------------------------------ --jobs */
+
+/* What validate_game() does, on a worker thread: counts and bytes go to
+ * the chunk (parallel.h), which writes them in input order. */
+enum { C_GAMES, C_VALID, C_INVALID, C_UNSELECTED };
+enum { S_OUTPUT, S_REJECT };
+
+static void *worker_new(void *ctx)
+{
+	const struct validate *v = ctx;
+	struct matcher *m = calloc(1, sizeof *m);
+	char why[256];
+	if (!m)
+		die("out of memory");
+	for (size_t i = 0; i < v->nmatch; i++)
+		if (matcher_add(m, v->match_args[i], why, sizeof why) != 0)
+			die("--match %s", why);
+	return m;
+}
+
+static void worker_free(void *ctx, void *worker)
+{
+	(void)ctx;
+	matcher_release(worker);
+	free(worker);
+}
+
+static void validate_chunk_game(void *ctx, void *worker, struct pgn_game *g,
+				struct par_sink *k)
+{
+	const struct validate *v = ctx;
+	bool selected = matcher_test(worker, g);
+	par_release(k, selected);
+	if (!selected) {
+		par_count(k, C_UNSELECTED);
+		return;
+	}
+	par_count(k, C_GAMES);
+	struct replay_result res;
+	game_replay(g, &v->replay, NULL, par_report, k, &res);
+	bool ok = par_errors(k) == 0 &&
+		  !(g->flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE));
+	par_count(k, ok ? C_VALID : C_INVALID);
+	par_write_raw(k, ok ? S_OUTPUT : S_REJECT, g);
+}
+
+static int validate_parallel(struct validate *v, char **files, int nfiles)
+{
+	static char *stdin_only[] = { "-" };
+	struct par_config cfg = {
+		.jobs = v->jobs, .printer = v->printer,
+		.streams = { [S_OUTPUT] = v->output, [S_REJECT] = v->reject },
+		.worker_new = worker_new, .worker_free = worker_free,
+		.game = validate_chunk_game, .ctx = v,
+	};
+	int status = 0;
+	if (nfiles == 0) {
+		files = stdin_only;
+		nfiles = 1;
+	}
+	for (int i = 0; i < nfiles; i++)
+		if (par_run(files[i], &cfg) != 0)
+			status = EXIT_TROUBLE;
+	v->games += cfg.counts[C_GAMES];
+	v->valid += cfg.counts[C_VALID];
+	v->invalid += cfg.counts[C_INVALID];
+	v->unselected += cfg.counts[C_UNSELECTED];
+	return status;
+}
+
 static void print_summary(const struct validate *v)
 {
 	if (v->printer.quiet)
@@ -116,7 +217,7 @@ int main(int argc, char **argv)
 		"invalid, 2 usage or I/O error.",
 		NULL, NULL, NULL
 	};
-	struct validate v = { 0 };
+	struct validate v = { .jobs = 1 };
 	int first;
 	argp_err_exit_status = EXIT_TROUBLE;
 	argp_parse(&argp, argc, argv, 0, &first, &v);
@@ -125,13 +226,16 @@ int main(int argc, char **argv)
 	if (v.reject_path)
 		v.reject = output_open(v.reject_path);
 	struct pgn_reader_opts ro = { 0 };
-	int status = for_each_game(argv + first, argc - first, &ro, &v.printer,
-				   validate_game, &v);
+	int status = v.jobs > 1
+			     ? validate_parallel(&v, argv + first, argc - first)
+			     : for_each_game(argv + first, argc - first, &ro,
+					     &v.printer, validate_game, &v);
 	print_summary(&v);
 	if (output_close(v.output, v.output_path) != 0 ||
 	    output_close(v.reject, v.reject_path) != 0)
 		status = EXIT_TROUBLE;
 	matcher_release(&v.match);
+	free(v.match_args);
 	if (status == 0 && v.invalid)
 		status = EXIT_INVALID;
 	return status;

@@ -30,6 +30,8 @@ bool annot_next(const char **p, const char *end, struct annot_cmd *cmd)
 		const char *name = s + 2, *q = name;
 		while (q < end && is_name_char(*q))
 			q++;
+		if (q >= end)
+			return false;
 		const char *close = memchr(q, ']', (size_t)(end - q));
 		if (!close)
 			return false;

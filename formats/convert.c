@@ -150,7 +150,8 @@ void conv_line_begin(struct conv_line *l, struct conv_game *cg,
 {
 	l->cg = cg;
 	l->next = next_move(line->first);
-	l->pos = *start;
+	l->pos[0] = *start;
+	l->cur = 0;
 	l->ply = ply;
 	l->depth = depth;
 }
@@ -184,9 +185,13 @@ bool conv_line_next(struct conv_line *l, struct conv_step *s)
 	const struct pgn_item *it = l->next;
 	if (!it)
 		return false;
+	/* One copy per move: the two positions take turns. */
+	struct position *before = &l->pos[l->cur], *after = &l->pos[!l->cur];
+	*after = *before;
 	s->item = it;
-	s->before = s->after = l->pos;
-	s->move = take_record(l->cg, it, &s->after);
+	s->before = before;
+	s->after = after;
+	s->move = take_record(l->cg, it, after);
 	s->ply = ++l->ply;
 	s->depth = l->depth;
 	s->tail = it->next;
@@ -195,7 +200,7 @@ bool conv_line_next(struct conv_line *l, struct conv_step *s)
 	while (s->split != s->end && s->split->kind != PI_VARIATION)
 		s->split = s->split->next;
 	l->next = s->end;
-	l->pos = s->after;
+	l->cur = !l->cur;
 	return true;
 }
 
@@ -253,6 +258,10 @@ static void json_separator(struct conv_writer *w)
 void conv_writer_game(struct conv_writer *w, struct conv_game *cg)
 {
 	const struct conv_opts *o = w->opts;
+	if (!cg->started) {	/* no position to write from */
+		conv_writer_failed(w, cg->game);
+		return;
+	}
 	end_raw_line(w);
 	json_separator(w);
 	switch (w->format) {

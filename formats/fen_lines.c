@@ -54,7 +54,7 @@ static void fl_variations(struct fl *f, const struct conv_step *s,
 			continue;
 		snprintf(sub, sizeof sub, "%s%u(%u).", path, (unsigned)s->ply,
 			 ++nth);
-		fl_line(f, it->variation, &s->before, s->ply - 1,
+		fl_line(f, it->variation, s->before, s->ply - 1,
 			s->depth + 1, sub);
 	}
 }
@@ -67,7 +67,7 @@ static void fl_line(struct fl *f, const struct pgn_line *line,
 	struct conv_step s;
 	conv_line_begin(&l, f->cg, line, start, ply, depth);
 	while (conv_line_next(&l, &s)) {
-		fl_position(f, &s.after, path, s.ply);
+		fl_position(f, s.after, path, s.ply);
 		fl_variations(f, &s, path);
 	}
 }
@@ -92,7 +92,7 @@ void uci_line_write_game(FILE *out, struct conv_game *cg,
 	conv_line_begin(&l, cg, &cg->game->moves, &cg->start, 0, 0);
 	for (bool first = true; conv_line_next(&l, &s); first = false) {
 		size_t n = s.move != MOVE_NONE
-				   ? move_write(&s.before, s.move, NOTATION_UCI,
+				   ? move_write(s.before, s.move, NOTATION_UCI,
 						text, sizeof text)
 				   : (size_t)snprintf(text, sizeof text, "0000");
 		if (!first)

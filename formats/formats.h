@@ -223,14 +223,16 @@ void conv_tags_each(const struct pgn_game *g, enum conv_tags mode,
 struct conv_line {
 	struct conv_game *cg;
 	const struct pgn_item *next;	/* the next move, NULL at the end */
-	struct position pos;
+	struct position pos[2];	/* before and after the current move */
+	unsigned cur;		/* pos[cur]: before the next move */
 	uint32_t ply;
 	unsigned depth;
 };
 struct conv_step {
 	const struct pgn_item *item;	/* the move */
 	move_t move;		/* MOVE_NONE: a null move */
-	struct position before, after;
+	/* Into the line, valid until its next conv_line_next(). */
+	const struct position *before, *after;
 	uint32_t ply;		/* half-moves from the start position */
 	unsigned depth;		/* 0: the main line */
 	/* The items after the move up to the next move (end, NULL: none);
@@ -309,6 +311,9 @@ struct json_games *json_games_from_memory(const char *name, const char *buf,
  * object starts: 1; 0 at the end; -1 with *err (file, line, col). */
 int json_games_next(struct json_games *r, const char **pgn, size_t *len,
 		    struct pgn_loc *at, struct diag *err);
+/* The "variant" member of that game ("tandem"), NULL when absent: the
+ * rules of a game that was replayed under --variant without a tag. */
+const char *json_games_variant(const struct json_games *r);
 void json_games_close(struct json_games *r);
 
 #endif

@@ -54,6 +54,7 @@ struct json_games {
 	struct arena arena;	/* the current game's tree */
 	struct sbuf pgn;	/* its PGN text */
 	bool latin1;		/* decoding mode of the current game */
+	char variant[32];	/* its "variant" member, "" when none */
 };
 
 /* ------------------------------------------------------------- buffer */
@@ -74,6 +75,8 @@ static void sb_reserve(struct sbuf *b, size_t more)
 
 static void sb_add(struct sbuf *b, const char *s, size_t n)
 {
+	if (!n)		/* b->s may still be NULL: no pointer arithmetic */
+		return;
 	sb_reserve(b, n);
 	memcpy(b->s + b->n, s, n);
 	b->n += n;
@@ -88,6 +91,14 @@ static void sb_addc(struct sbuf *b, char c)
 static void sb_adds(struct sbuf *b, const char *s)
 {
 	sb_add(b, s, strlen(s));
+}
+
+/* A movetext token: after a space, unless it starts a line. */
+static void sb_token(struct sbuf *b, const char *s)
+{
+	if (b->n && b->s[b->n - 1] != '\n')
+		sb_addc(b, ' ');
+	sb_adds(b, s);
 }
 
 /* -------------------------------------------------------------- input */
@@ -546,8 +557,8 @@ static bool add_nags(struct json_games *r, const struct jval *a, struct jerr *e)
 			nag = nag * 10 + (unsigned long)(v->s[i] - '0');
 		if (i != v->n || nag > 65535)
 			return fail(e, v->loc, "a NAG is a whole number up to 65535");
-		snprintf(buf, sizeof buf, " $%lu", nag);
-		sb_adds(&r->pgn, buf);
+		snprintf(buf, sizeof buf, "$%lu", nag);
+		sb_token(&r->pgn, buf);
 	}
 	return true;
 }
@@ -557,14 +568,14 @@ static bool add_comment_text(struct json_games *r, const char *s, size_t n,
 			     struct pgn_loc loc, struct jerr *e)
 {
 	if (!memchr(s, '}', n)) {
-		sb_adds(&r->pgn, " {");
+		sb_token(&r->pgn, "{");
 		sb_add(&r->pgn, s, n);
 		sb_addc(&r->pgn, '}');
 		return true;
 	}
 	if (memchr(s, '\n', n) || memchr(s, '\r', n))
 		return fail(e, loc, "a comment holding '}' cannot span lines");
-	sb_adds(&r->pgn, " ;");
+	sb_token(&r->pgn, ";");
 	sb_add(&r->pgn, s, n);
 	sb_addc(&r->pgn, '\n');
 	return true;
@@ -594,7 +605,7 @@ static bool add_comment(struct json_games *r, const struct jval *v,
 		return false;
 	if (!x)
 		return fail(e, v->loc, "expected \"escape\" or \"result\"");
-	sb_addc(&r->pgn, ' ');
+	sb_token(&r->pgn, "");
 	decode(x->s, x->n, r->latin1, &r->pgn);
 	return true;
 }
@@ -649,7 +660,7 @@ static bool add_move_text(struct json_games *r, const struct jval *obj,
 		const char *s = text_of(r, v, scratch, &n);
 		if (!move_token_ok(s, n))
 			return fail(e, v->loc, "not a move");
-		sb_addc(&r->pgn, ' ');
+		sb_token(&r->pgn, "");
 		sb_add(&r->pgn, s, n);
 		return true;
 	}
@@ -666,10 +677,10 @@ static bool add_variations(struct json_games *r, const struct jval *obj,
 	if (!typed(obj, "variations", J_ARRAY, &a, e))
 		return false;
 	for (const struct jval *v = a ? a->first : NULL; v; v = v->next) {
-		sb_adds(&r->pgn, " (");
+		sb_token(&r->pgn, "(");
 		if (!add_line(r, v, scratch, e))
 			return false;
-		sb_adds(&r->pgn, " )");
+		sb_token(&r->pgn, ")");
 	}
 	return true;
 }
@@ -760,14 +771,13 @@ static bool add_result(struct json_games *r, const struct jval *game,
 		return false;
 	for (size_t i = 0; v && i < sizeof markers / sizeof markers[0]; i++)
 		if (v->n == strlen(markers[i]) && !memcmp(v->s, markers[i], v->n)) {
-			sb_addc(&r->pgn, ' ');
-			sb_adds(&r->pgn, markers[i]);
+			sb_token(&r->pgn, markers[i]);
 			sb_addc(&r->pgn, '\n');
 			return true;
 		}
 	if (v)
 		return fail(e, v->loc, "a result is 1-0, 0-1, 1/2-1/2 or *");
-	sb_adds(&r->pgn, " *\n");
+	sb_token(&r->pgn, "*\n");
 	return true;
 }
 
@@ -781,6 +791,13 @@ static bool game_to_pgn(struct json_games *r, const struct jval *game,
 		return fail(e, game->loc, "a game must be an object");
 	r->latin1 = (v = member(game, "latin1")) && v->kind == J_TRUE;
 	r->pgn.n = 0;
+	r->variant[0] = 0;
+	if (!typed(game, "variant", J_STRING, &v, e))
+		return false;
+	if (v && v->n < sizeof r->variant) {
+		memcpy(r->variant, v->s, v->n);	/* ids need no escapes */
+		r->variant[v->n] = 0;
+	}
 	if (!typed(game, "raw", J_STRING, &v, e))
 		return false;
 	if (v) {	/* a game that failed: its bytes as they came */
@@ -836,48 +853,68 @@ struct json_games *json_games_from_memory(const char *name, const char *buf,
 	return r;
 }
 
-/* Where the next game starts, after '[' or ','; false at the end. */
+/* The document opens with '[' (an array of games) or '{' (games one
+ * after another); an empty input holds no game. */
+static bool open_document(struct json_games *r, struct jerr *e)
+{
+	int c = peek(r);
+	if (c < 0)
+		return false;
+	if (c != '[' && c != '{')
+		return fail(e, here(r), "expected '[' or '{' (games)");
+	if (c == '{') {
+		r->top = TOP_SEQUENCE;
+		return true;
+	}
+	next(r);
+	skip_blanks(r);
+	r->top = TOP_ARRAY_FIRST;
+	if (peek(r) != ']')
+		return true;
+	next(r);
+	r->top = TOP_END;
+	return false;
+}
+
+/* In an array, after a game: ',' and the next, or ']'. */
+static bool array_next(struct json_games *r, struct jerr *e)
+{
+	struct pgn_loc at = here(r);
+	int c = next(r);
+	if (c == ']') {
+		r->top = TOP_END;
+		skip_blanks(r);
+		if (peek(r) >= 0)
+			return fail(e, here(r), "text after the end of the document");
+		return false;
+	}
+	if (c != ',')
+		return fail(e, at, "expected ',' or ']'");
+	skip_blanks(r);
+	if (peek(r) == ']')
+		return fail(e, here(r), "expected a game after ','");
+	return true;
+}
+
+/* Moves to where the next game starts; false at the end (or on an error,
+ * then e->msg is set). */
 static bool next_start(struct json_games *r, struct jerr *e)
 {
 	skip_blanks(r);
-	struct pgn_loc at = here(r);
-	int c = peek(r);
 	switch (r->top) {
-	case TOP_START:
-		if (c < 0)
-			return false;
-		if (c != '[' && c != '{')
-			return fail(e, at, "expected '[' or '{' (games)");
-		if (c == '{') {
-			r->top = TOP_SEQUENCE;
-			return true;
-		}
-		next(r);
-		r->top = TOP_ARRAY_FIRST;
-		return next_start(r, e);
-	case TOP_ARRAY_FIRST:
-	case TOP_ARRAY:
-		if (c == ']' || (c == ',' && r->top == TOP_ARRAY)) {
-			next(r);
-			if (c == ',') {
-				r->top = TOP_ARRAY_FIRST;
-				skip_blanks(r);
-				if (peek(r) == ']')
-					return fail(e, here(r), "expected a game after ','");
-				return true;
-			}
-			r->top = TOP_END;
-			return next_start(r, e);
-		}
-		if (r->top == TOP_ARRAY)
-			return fail(e, at, "expected ',' or ']'");
-		return true;
-	case TOP_SEQUENCE:
-		return c >= 0;
-	case TOP_END:
-		if (c >= 0)
-			return fail(e, at, "text after the end of the document");
+	case TOP_START: {
+		bool more = open_document(r, e);
+		if (more || e->msg)
+			return more;
+		skip_blanks(r);
+		if (peek(r) >= 0)
+			return fail(e, here(r), "text after the end of the document");
 		return false;
+	}
+	case TOP_ARRAY_FIRST: return true;
+	case TOP_ARRAY: return array_next(r, e);
+	case TOP_SEQUENCE: return peek(r) >= 0;
+	case TOP_END: break;
 	}
 	return false;
 }
@@ -917,6 +954,11 @@ int json_games_next(struct json_games *r, const char **pgn, size_t *len,
 	*pgn = r->pgn.s ? r->pgn.s : "";
 	*len = r->pgn.n;
 	return 1;
+}
+
+const char *json_games_variant(const struct json_games *r)
+{
+	return r->variant[0] ? r->variant : NULL;
 }
 
 void json_games_close(struct json_games *r)

@@ -52,25 +52,72 @@ static bool utf8_valid(const char *str, size_t len)
 	return true;
 }
 
+/* Plain text needs no escape: printable ASCII but '"' and '\\'.  Most
+ * strings are (moves, FENs, most comments), and one fwrite is much
+ * cheaper than json_write_string's byte by byte output. */
+static bool json_plain(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\')
+			return false;
+	}
+	return true;
+}
+
+static void jw_text(FILE *out, const char *s, size_t n)
+{
+	if (!json_plain(s, n)) {
+		json_write_string(out, s, n);
+		return;
+	}
+	putc('"', out);
+	fwrite(s, 1, n, out);
+	putc('"', out);
+}
+
 static void jw_string(struct jw *j, const char *s, size_t n)
 {
 	if (!j->latin1 && !utf8_valid(s, n))
 		j->latin1 = true;
-	json_write_string(j->out, s, n);
+	jw_text(j->out, s, n);
 }
 
 static void jw_cstring(struct jw *j, const char *s)
 {
-	json_write_string(j->out, s, strlen(s));
+	jw_text(j->out, s, strlen(s));
 }
 
 /* ,"key": */
 static void jw_key(struct jw *j, const char *key)
 {
-	fprintf(j->out, ",\"%s\":", key);
+	fputs(",\"", j->out);
+	fputs(key, j->out);
+	fputs("\":", j->out);
+}
+
+static void jw_uint(FILE *out, unsigned long long v)
+{
+	char buf[24], *p = buf + sizeof buf;
+	do
+		*--p = (char)('0' + v % 10);
+	while (v /= 10);
+	fwrite(p, 1, (size_t)(buf + sizeof buf - p), out);
 }
 
 /* --------------------------------------------------------- annotations */
+
+/* Before an element of the array member key: the member's opening, or a
+ * comma. */
+static void jw_open(struct jw *j, const char *key, bool first)
+{
+	if (first) {
+		jw_key(j, key);
+		putc('[', j->out);
+	} else {
+		putc(',', j->out);
+	}
+}
 
 /* The text of a comment-like item and, for the rarer kinds that must
  * keep their place among the comments, the key of the object that holds
@@ -99,10 +146,7 @@ static void jw_comments(struct jw *j, const char *key,
 		    !conv_keep(j->cg, j->o, it, depth) ||
 		    !(text = comment_text(j, it, &n, &kind)))
 			continue;
-		if (first)
-			fprintf(j->out, ",\"%s\":[", key);
-		else
-			putc(',', j->out);
+		jw_open(j, key, first);
 		first = false;
 		if (kind)
 			fprintf(j->out, "{\"%s\":", kind);
@@ -123,11 +167,8 @@ static void jw_nags(struct jw *j, const char *key, const struct pgn_item *from,
 	for (const struct pgn_item *it = from; it != to; it = it->next) {
 		if (it->kind != PI_NAG)
 			continue;
-		if (first)
-			fprintf(j->out, ",\"%s\":[", key);
-		else
-			putc(',', j->out);
-		fprintf(j->out, "%u", (unsigned)it->nag);
+		jw_open(j, key, first);
+		jw_uint(j->out, it->nag);
 		first = false;
 	}
 	if (!first)
@@ -142,12 +183,12 @@ static void jw_notation(struct jw *j, const char *key,
 	char text[MOVE_TEXT_MAX];
 	size_t len;
 	if (s->move != MOVE_NONE)
-		len = move_write(&s->before, s->move, n, text, sizeof text);
+		len = move_write(s->before, s->move, n, text, sizeof text);
 	else
 		len = (size_t)snprintf(text, sizeof text, "%s",
 				       n == NOTATION_UCI ? "0000" : "--");
 	jw_key(j, key);
-	json_write_string(j->out, text, len);
+	jw_text(j->out, text, len);
 }
 
 static void jw_line(struct jw *j, const struct pgn_line *line,
@@ -162,7 +203,7 @@ static void jw_variations(struct jw *j, const struct conv_step *s)
 			continue;
 		fputs(first ? ",\"variations\":[" : ",", j->out);
 		first = false;
-		jw_line(j, it->variation, &s->before, s->ply - 1, s->depth + 1);
+		jw_line(j, it->variation, s->before, s->ply - 1, s->depth + 1);
 	}
 	if (!first)
 		putc(']', j->out);
@@ -182,14 +223,15 @@ static void jw_move(struct jw *j, const struct conv_step *s,
 		    const struct pgn_item *prefix_end)
 {
 	char fen[FEN_MAX];
-	fprintf(j->out, "\"ply\":%u", (unsigned)s->ply);
+	fputs("\"ply\":", j->out);
+	jw_uint(j->out, s->ply);
 	if (prefix_of)
 		jw_prefix(j, prefix_of, prefix_end, s->depth);
 	jw_notation(j, "san", s, NOTATION_SAN);
 	jw_notation(j, "lan", s, NOTATION_LAN);
 	jw_notation(j, "uci", s, NOTATION_UCI);
 	jw_key(j, "fen");
-	jw_cstring(j, (position_to_fen(&s->after, fen, sizeof fen), fen));
+	jw_cstring(j, (position_to_fen(s->after, fen, sizeof fen), fen));
 	jw_nags(j, "nags", s->tail, s->end);
 	jw_comments(j, "comments", s->tail, s->split, s->depth);
 	if (!j->o->strip_comments)
@@ -240,7 +282,9 @@ void json_write_game(FILE *out, struct conv_game *cg, const struct conv_opts *o)
 	struct jw j = { .out = out, .cg = cg, .o = o };
 	const struct pgn_game *g = cg->game;
 	char fen[FEN_MAX];
-	fprintf(out, "{\"game\":%llu,\"tags\":{", (unsigned long long)g->index);
+	fputs("{\"game\":", out);
+	jw_uint(out, g->index);
+	fputs(",\"tags\":{", out);
 	conv_tags_each(g, o->tags, jw_tag, &j);
 	putc('}', out);
 	jw_key(&j, "variant");
@@ -263,8 +307,10 @@ void json_write_game(FILE *out, struct conv_game *cg, const struct conv_opts *o)
 
 void json_write_failed(FILE *out, const struct pgn_game *g)
 {
-	fprintf(out, "{\"game\":%llu,\"raw\":", (unsigned long long)g->index);
-	json_write_string(out, g->raw, g->raw_len);
+	fputs("{\"game\":", out);
+	jw_uint(out, g->index);
+	fputs(",\"raw\":", out);
+	jw_text(out, g->raw, g->raw_len);
 	if (!utf8_valid(g->raw, g->raw_len))
 		fputs(",\"latin1\":true", out);
 	putc('}', out);

@@ -187,11 +187,21 @@ static void pw_escape(struct pw *p, const struct pgn_item *it)
 	p->number = true;
 }
 
+/* Digits of v ending at end (no terminator); returns where they start.
+ * By hand: this runs for every move and printf would dominate. */
+static char *put_uint(char *end, unsigned v)
+{
+	do
+		*--end = (char)('0' + v % 10);
+	while (v /= 10);
+	return end;
+}
+
 static void pw_nag(struct pw *p, const struct pgn_item *it)
 {
-	char buf[8];
-	int n = snprintf(buf, sizeof buf, "$%u", (unsigned)it->nag);
-	pw_word(p, buf, (size_t)n);
+	char buf[8], *s = put_uint(buf + sizeof buf, it->nag);
+	*--s = '$';
+	pw_word(p, s, (size_t)(buf + sizeof buf - s));
 }
 
 static void pw_comment_like(struct pw *p, const struct pgn_item *it)
@@ -230,22 +240,33 @@ static size_t null_move_text(enum notation n, char *buf, size_t size)
 				n == NOTATION_UCI ? "0000" : "--");
 }
 
+/* "12. " before a White move, "12... " before a Black one that needs it. */
+static size_t move_number(struct pw *p, const struct position *before,
+			  char buf[16])
+{
+	static const char white[] = ". ", black[] = "... ";
+	const char *dots = before->side == WHITE ? white : black;
+	size_t n = strlen(dots);
+	if (before->side != WHITE && !p->number)
+		return 0;
+	char *end = buf + 16 - n, *s = put_uint(end, before->fullmove);
+	memcpy(end, dots, n);
+	memmove(buf, s, (size_t)(end + n - s));
+	return (size_t)(end + n - s);
+}
+
 static void pw_move(struct pw *p, const struct conv_step *s)
 {
-	char num[16] = "", text[MOVE_TEXT_MAX];
+	char num[16], text[MOVE_TEXT_MAX];
 	size_t n;
 	if (s->move != MOVE_NONE)
-		n = move_write(&s->before, s->move, p->o->notation, text,
+		n = move_write(s->before, s->move, p->o->notation, text,
 			       sizeof text);
 	else
 		n = null_move_text(p->o->notation, text, sizeof text);
-	if (s->before.side == WHITE)
-		snprintf(num, sizeof num, "%u. ", (unsigned)s->before.fullmove);
-	else if (p->number)
-		snprintf(num, sizeof num, "%u... ", (unsigned)s->before.fullmove);
-	p->number = false;
 	const char *const parts[3] = { num, text, "" };
-	const size_t lens[3] = { strlen(num), n, 0 };
+	const size_t lens[3] = { move_number(p, s->before, num), n, 0 };
+	p->number = false;
 	pw_token(p, parts, lens);
 }
 
@@ -259,7 +280,7 @@ static void pw_variations(struct pw *p, const struct conv_step *s)
 		if (it->kind != PI_VARIATION || !conv_keep(p->cg, p->o, it, 0))
 			continue;
 		p->opens++;
-		pw_line(p, it->variation, &s->before, s->ply - 1, s->depth + 1);
+		pw_line(p, it->variation, s->before, s->ply - 1, s->depth + 1);
 		pw_close(p);
 		p->number = true;
 	}

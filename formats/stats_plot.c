@@ -449,9 +449,10 @@ static void plot_moves(struct plot *p)
 	if (!plot_counters(p, stats_events,
 			   sizeof stats_events / sizeof *stats_events, PURPLE,
 			   true, 0)) {
-		text(p, MARGIN, p->y + 16, "start", 12, "",
-		     "none: no Tandem, EMAP, Random Pawns, Pushpawn or Pauli "
-		     "events in these games", 78, 100);
+		static const char none[] = "none: no Tandem, EMAP, Random "
+			"Pawns, Pushpawn or Pauli events in these games";
+		text(p, MARGIN, p->y + 16, "start", 12, "", none,
+		     sizeof none - 1, 100);
 		p->y += 24;
 	}
 }

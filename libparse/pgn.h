@@ -191,6 +191,24 @@ int pgn_reader_next(struct pgn_reader *r, struct pgn_game *game,
 		    diag_fn report, void *ctx, struct diag *err);
 void pgn_reader_close(struct pgn_reader *r);
 
+/* Chunk readers, for one input split among threads (cmd/parallel.c).
+ * buf[0, len) is a piece of a larger input that starts where a game
+ * starts, at line and column `at` of the input; origin says it is the
+ * input's first byte (where a byte order mark is skipped).  Unless last,
+ * the input goes on past len: a game that needs bytes past it makes
+ * pgn_reader_next() return PGN_NEED_MORE (and nothing else happens) where
+ * a file reader would read more.  Games are numbered from 1 in the piece. */
+#define PGN_NEED_MORE 2
+struct pgn_reader *pgn_reader_from_chunk(const char *name, const char *buf,
+					 size_t len, bool last, bool origin,
+					 struct pgn_loc at,
+					 const struct pgn_reader_opts *opts);
+/* Where the next game starts: *offset into the reader's bytes, *at its
+ * line and column.  False while the rest of a too-large game is still to
+ * be skipped (the next game's start is not known yet). */
+bool pgn_reader_tell(const struct pgn_reader *r, size_t *offset,
+		     struct pgn_loc *at);
+
 void pgn_game_init(struct pgn_game *g);
 void pgn_game_release(struct pgn_game *g);
 

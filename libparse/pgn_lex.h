@@ -32,6 +32,7 @@ struct pgn_reader {
 	size_t start;			/* where the next game begins */
 	uint32_t line, col;		/* its line and column */
 	uint64_t index;			/* games returned so far */
+	bool origin;			/* data[0] starts the input (BOM) */
 	bool skipping;			/* drop the rest of a too-large game */
 	struct pgn_reader_opts opts;
 	/* Scratch reused by every game, grown rarely. */

@@ -113,6 +113,7 @@ static struct pgn_reader *reader_new(const char *name,
 	r->fd = -1;
 	r->line = 1;
 	r->col = 1;
+	r->origin = true;
 	if (opts)
 		r->opts = *opts;
 	if (!r->opts.max_game_bytes)
@@ -165,6 +166,29 @@ struct pgn_reader *pgn_reader_from_memory(const char *name, const char *buf,
 	r->len = len;
 	r->eof = true;
 	return r;
+}
+
+struct pgn_reader *pgn_reader_from_chunk(const char *name, const char *buf,
+					 size_t len, bool last, bool origin,
+					 struct pgn_loc at,
+					 const struct pgn_reader_opts *opts)
+{
+	struct pgn_reader *r = pgn_reader_from_memory(name, buf, len, opts);
+
+	r->eof = last;
+	r->origin = origin;
+	r->line = at.line;
+	r->col = at.col;
+	return r;
+}
+
+bool pgn_reader_tell(const struct pgn_reader *r, size_t *offset,
+		     struct pgn_loc *at)
+{
+	*offset = r->start;
+	at->line = r->line;
+	at->col = r->col;
+	return !r->skipping;
 }
 
 void pgn_reader_close(struct pgn_reader *r)
@@ -297,7 +321,7 @@ static enum lx reader_attempt(struct pgn_reader *r, struct pgn_game *g,
 	game_clear(g, r);
 	r->ndiags = 0;
 	lex_init(x, r, g, window, eof);
-	return lex_game(x, r->index == 0);
+	return lex_game(x, r->origin && r->index == 0);
 }
 
 /* --------------------------------------------------------- finishing */
@@ -413,6 +437,25 @@ static void reader_advance(struct pgn_reader *r, const struct pgn_lex *x,
 	r->col = lex_loc(&at, p).col;
 }
 
+/* Bytes with no game in them (blanks, NULs, a BOM) where the input ends:
+ * one game flagged as an error, so that the caller still gets the bytes
+ * (the raw bytes of all games add up to the input). */
+static void reader_no_game(struct pgn_reader *r, struct pgn_lex *x)
+{
+	struct pgn_game *g = x->g;
+
+	g->raw = x->base;
+	g->raw_len = (size_t)(x->game_end - x->base);
+	g->flags |= PGN_NO_RESULT;
+	if (memchr(g->raw, 0, g->raw_len))
+		g->flags |= PGN_HAS_NUL;
+	lex_diag(x, g->start, DIAG_ERROR, DC_SYNTAX, "no PGN game found");
+	r->start += g->raw_len;
+	r->line = x->end_line;
+	r->col = x->end_col;
+	r->index++;
+}
+
 /* ------------------------------------------------------------ too large */
 
 static void too_large_diag(struct pgn_lex *x, size_t max, bool whole)
@@ -505,6 +548,8 @@ static int reader_skip(struct pgn_reader *r, struct diag *err)
 		r->start += (size_t)(prev - x.base);
 		r->line = x.line;
 		r->col = 1;
+		if (r->fd < 0)
+			return PGN_NEED_MORE;	/* a chunk reader */
 		if (reader_fill(r, err) < 0)
 			return -1;
 	}
@@ -519,8 +564,11 @@ int pgn_reader_next(struct pgn_reader *r, struct pgn_game *g,
 	struct pgn_lex x;
 	enum lx rc;
 
-	if (r->skipping && reader_skip(r, err) < 0)
-		return -1;
+	if (r->skipping) {
+		int skipped = reader_skip(r, err);
+		if (skipped != 0)
+			return skipped;
+	}
 	for (;;) {
 		size_t held = r->len - r->start;
 		size_t window = held < max + LIMIT_SLACK ? held
@@ -533,14 +581,18 @@ int pgn_reader_next(struct pgn_reader *r, struct pgn_game *g,
 			send_diags(r, g, report, ctx);
 			return 1;
 		}
+		if (r->fd < 0)
+			return PGN_NEED_MORE;	/* a chunk reader */
 		if (reader_fill(r, err) < 0)
 			return -1;
 	}
-	if (!x.anything) {
+	if (!x.anything && x.game_end == x.base) {
 		r->start = r->len;
 		return 0;
 	}
-	if ((size_t)(x.game_end - x.base) > max)
+	if (!x.anything)
+		reader_no_game(r, &x);
+	else if ((size_t)(x.game_end - x.base) > max)
 		reader_over_limit(r, &x);
 	else
 		reader_finish(r, &x);

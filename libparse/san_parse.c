@@ -246,18 +246,35 @@ static bool san_promo_letter(int ch)
 	return ch > 0 && strchr("QRBNqrbn", ch) != NULL;
 }
 
-/* "=Q"; leniently "Q" and "=q"; coordinate notation writes "q". */
+/* Figurine SAN promotes to a glyph, "=♕" (E2 99 95..98, or the black
+ * 9B..9E): its letter, or 0. */
+static char san_promo_glyph(const struct san_cur *c)
+{
+	int b = san_peek(c, 2);
+
+	if (san_peek(c, 0) != 0xe2 || san_peek(c, 1) != 0x99)
+		return 0;
+	if (b >= 0x95 && b <= 0x98)
+		return "QRBN"[b - 0x95];
+	if (b >= 0x9b && b <= 0x9e)
+		return "QRBN"[b - 0x9b];
+	return 0;
+}
+
+/* "=Q" or "=♕"; leniently "Q" and "=q"; coordinate notation writes "q". */
 static int san_promotion(struct san_cur *c)
 {
 	int ch = san_peek(c, 0);
 	struct san *m = c->out;
-	size_t at = c->pos;
+	size_t at = c->pos, width = 1;
 
 	if (ch == '=') {
 		c->pos++;
-		if (!san_promo_letter(san_peek(c, 0)))
+		ch = san_promo_glyph(c);
+		if (ch)
+			width = 3;
+		else if (!san_promo_letter(ch = san_peek(c, 0)))
 			return san_fail(c, "a piece letter Q R B N after '='");
-		ch = san_peek(c, 0);
 	} else if (!san_promo_letter(ch) ||
 		   (ch >= 'a' && ch <= 'z' && !m->coordinate &&
 		    san_peek(c, 1) >= 0 && san_peek(c, 1) != '+' &&
@@ -269,7 +286,7 @@ static int san_promotion(struct san_cur *c)
 	if (m->piece && m->piece != 'P' && m->piece != 'T')
 		return san_refuse(c, at, "a promotion after a piece move");
 	m->promotion = (char)(ch >= 'a' ? ch - 'a' + 'A' : ch);
-	c->pos++;
+	c->pos += width;
 	return 1;
 }
 

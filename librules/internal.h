@@ -84,9 +84,22 @@ void standard_generate(const struct position *pos, struct movelist *list);
 bool standard_attacked(const struct position *pos, int sq, int by);
 void standard_make(struct position *pos, move_t m);
 int standard_check_setup(struct position *pos, char *why, size_t n);
+/* The common SAN shapes read fast (san_quick.c): 0 and *out exactly as
+ * san_parse() would fill it, or -1 when the token is not one of them (then
+ * *out holds nothing of use: call san_parse()). */
+int san_parse_quick(const char *s, size_t len, struct san *out);
+/* standard_attacked() on the king of the side to move (standard_to.c):
+ * the test after every move of a replay. */
+bool standard_in_check(const struct position *pos);
+/* The same, after m was played on a legal position: only what m moved or
+ * uncovered is looked at. */
+bool standard_gives_check(const struct position *after, move_t m);
+/* standard_count(pos) > 0, sooner: a king step, or in check a move that
+ * parries it, is looked for first (standard_to.c). */
+bool standard_has_move(const struct position *pos);
 /* The generate_to hook (standard_to.c): targeted, exact legal moves. */
 void standard_generate_to(const struct position *pos, int type, int to,
-			  struct movelist *list);
+			  uint64_t from, struct movelist *list);
 /* The number of moves standard_generate would append to an empty list
  * (perft's last ply), counted without writing them. */
 unsigned standard_count(const struct position *pos);

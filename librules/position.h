@@ -124,12 +124,13 @@ struct variant {
 	/* K v K, K+N v K, K+B(s) v K(+B(s)) same colour cannot mate here. */
 	bool fide_material;
 	/* Optional (NULL: the variant has none).  Appends the moves generate()
-	 * would list whose mover is a piece of type `type` (PAWN..KING) and
-	 * whose destination is `to`, castling included for KING (`to` is then
-	 * the king's destination), in any order.  SAN resolution uses it to
-	 * look at a few candidates instead of generating every move. */
+	 * would list whose mover is a piece of type `type` (PAWN..KING), whose
+	 * destination is `to` and whose origin is in `from`, castling included
+	 * for KING (`to` is then the king's destination), in any order.  SAN
+	 * resolution uses it to look at a few candidates instead of generating
+	 * every move. */
 	void (*generate_to)(const struct position *pos, int type, int to,
-			    struct movelist *list);
+			    uint64_t from, struct movelist *list);
 };
 
 extern const struct variant variant_standard, variant_tandem, variant_emap,
@@ -222,6 +223,9 @@ struct replay_step {
 	uint32_t ply;		/* ply number from the game's start, 1-based */
 };
 
+/* The visitor sees every resolved move; null moves ("--", "Z0") are
+ * reported and played but not visited (their item is a PI_MOVE whose text
+ * san_parse reads as SAN_NULL). */
 struct replay_visitor {
 	void *ctx;
 	void (*start)(void *ctx, const struct position *start);

@@ -106,19 +106,38 @@ static uint32_t ply_of(const struct position *pos)
 	return (pos->fullmove - 1) * 2 + pos->side + 1;
 }
 
+/* position_in_check() after m; standard chess has a faster test of its
+ * own (it runs after every move). */
+static inline bool in_check(const struct position *pos, move_t m)
+{
+	if (pos->variant->attacked == standard_attacked &&
+	    pos->variant->make == standard_make)
+		return standard_gives_check(pos, m);
+	return position_in_check(pos);
+}
+
+/* Whether the side to move has a legal move; standard chess counts them
+ * without writing the list. */
+static bool can_move(const struct position *pos)
+{
+	if (pos->variant->generate == standard_generate)
+		return standard_has_move(pos);
+	struct movelist replies;
+	position_legal_moves(pos, &replies);
+	return replies.count > 0;
+}
+
 /* The written check mark against what the move does. */
 static void check_mark(struct replay *r, char written,
-		       const struct position *after, const struct site *at)
+		       const struct position *after, move_t m,
+		       const struct site *at)
 {
-	bool check = position_in_check(after);
+	bool check = in_check(after, m);
 	if (!check && !written)
 		return;
 	char actual = 0;
-	if (check) {
-		struct movelist replies;
-		position_legal_moves(after, &replies);
-		actual = replies.count ? '+' : '#';
-	}
+	if (check)
+		actual = can_move(after) ? '+' : '#';
 	if (written == actual)
 		return;
 	struct diag d = { 0 };
@@ -156,7 +175,6 @@ static const char *code_label(enum diag_code code)
 {
 	switch (code) {
 	case DC_ILLEGAL_MOVE: return "illegal move: ";
-	case DC_AMBIGUOUS_MOVE: return "ambiguous move: ";
 	case DC_BAD_MOVE: return "not a move: ";
 	default: return "";
 	}
@@ -194,7 +212,8 @@ static int play_move(struct replay *r, const struct pgn_item *item,
 	struct diag err, warn;
 	diag_blank(&err);
 	diag_blank(&warn);
-	if (san_parse(item->text, item->len, &san, &err) != 0) {
+	if (san_parse_quick(item->text, item->len, &san) != 0 &&
+	    san_parse(item->text, item->len, &san, &err) != 0) {
 		err.severity = DIAG_ERROR;
 		err.code = DC_BAD_MOVE;
 		emit_labelled(r, &err, &at);
@@ -204,20 +223,22 @@ static int play_move(struct replay *r, const struct pgn_item *item,
 		return play_null(r, pos, &at);
 	move_t m;
 	int rc = move_resolve(pos, &san, r->opts->strict, &m, &warn, &err);
-	if (rc < 0) {
+	if (rc < 0 && err.code != DC_LENIENT) {
 		err.severity = DIAG_ERROR;
 		emit_labelled(r, &err, &at);
 		return -1;
 	}
-	if (rc > 0)
-		emit(r, &warn, &at);
+	/* Strict mode rejects a lenient form, but the move is known: report it
+	 * and play on, so every problem of the game is reported at once. */
+	if (rc != 0)
+		emit(r, rc < 0 ? &err : &warn, &at);
 	/* Only a visitor looks at the position before the move. */
 	bool visit = r->visitor && r->visitor->move;
 	struct position before;
 	if (visit)
 		before = *pos;
 	position_make(pos, m);
-	check_mark(r, san.check, pos, &at);
+	check_mark(r, san.check, pos, m, &at);
 	if (visit) {
 		struct replay_step step = { item, &before, pos, m, depth, at.ply };
 		r->visitor->move(r->visitor->ctx, &step);
@@ -313,10 +334,24 @@ static int occurrences(const struct replay *r, uint64_t key, unsigned span)
 	return n;
 }
 
+/* position_state(), sooner for standard chess: mate and stalemate need
+ * only whether a move exists, and insufficient material needs the board
+ * without pawns, rooks and queens. */
+static enum position_state state_of(const struct position *pos)
+{
+	if (pos->variant->generate != standard_generate)
+		return position_state(pos);
+	if (!standard_has_move(pos))
+		return position_in_check(pos) ? PS_CHECKMATE : PS_STALEMATE;
+	if (pos->by_type[PAWN] | pos->by_type[ROOK] | pos->by_type[QUEEN])
+		return PS_ONGOING;
+	return position_state(pos);
+}
+
 static enum game_end final_state(const struct replay *r,
 				 const struct position *pos)
 {
-	switch (position_state(pos)) {
+	switch (state_of(pos)) {
 	case PS_CHECKMATE: return GE_CHECKMATE;
 	case PS_STALEMATE: return GE_STALEMATE;
 	case PS_INSUFFICIENT: return GE_INSUFFICIENT;

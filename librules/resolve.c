@@ -432,7 +432,7 @@ static void sort_moves(move_t *m, unsigned n)
 static int report_ambiguous(const struct position *pos, const struct san *s,
 			    const struct found *fd, struct diag *err)
 {
-	char msg[DIAG_MESSAGE_MAX] = "ambiguous: ", name[MOVE_TEXT_MAX];
+	char msg[DIAG_MESSAGE_MAX] = "ambiguous move: ", name[MOVE_TEXT_MAX];
 	unsigned shown = fd->count < KEEP ? fd->count : KEEP;
 	move_t moves[KEEP];
 	memcpy(moves, fd->moves, sizeof moves);
@@ -463,7 +463,7 @@ static void explain(const struct position *pos, const struct san *s,
 static bool resolve_targeted(const struct position *pos, const struct san *san,
 			     const struct want *w, struct found *fd)
 {
-	void (*generate_to)(const struct position *, int, int,
+	void (*generate_to)(const struct position *, int, int, uint64_t,
 			    struct movelist *) = pos->variant->generate_to;
 	struct movelist l;
 	l.count = 0;
@@ -472,11 +472,12 @@ static bool resolve_targeted(const struct position *pos, const struct san *san,
 	if (san->kind == SAN_CASTLE_SHORT || san->kind == SAN_CASTLE_LONG) {
 		bool long_side = san->kind == SAN_CASTLE_LONG;
 		int back = pos->side == WHITE ? 0 : 7;
-		generate_to(pos, KING, SQ(long_side ? 2 : 6, back), &l);
+		generate_to(pos, KING, SQ(long_side ? 2 : 6, back), ~0ULL, &l);
 		scan_castle(long_side, &l, fd);
 	} else if (san->kind == SAN_ORDINARY && w->mover >= PAWN &&
 		   w->mover <= KING) {
-		generate_to(pos, w->mover, w->to, &l);
+		/* fit() turns away origins outside w->from_mask anyway. */
+		generate_to(pos, w->mover, w->to, w->from_mask, &l);
 		scan(pos, w, &l, fd);
 	} else {
 		return false;
@@ -515,8 +516,51 @@ static int resolve_full(const struct position *pos, const struct san *san,
 	return 0;
 }
 
-int move_resolve(const struct position *pos, const struct san *san,
-		 bool strict, move_t *out, struct diag *warn, struct diag *err)
+/* Plain SAN ("Nf3", "exd5", "e8=Q", hints allowed) has one reading, so
+ * with the generate_to hook a candidate either fits exactly or not at all:
+ * the tests below are fit()'s for that reading.  Anything a tier or a
+ * message would hang on (a capture without 'x', a marker, no fit, several
+ * fits) is left to the general path, which decides it from scratch.  Most
+ * moves end here, at a fraction of the general path's cost. */
+static bool resolve_plain(const struct position *pos, const struct san *san,
+			  move_t *out)
+{
+	void (*generate_to)(const struct position *, int, int, uint64_t,
+			    struct movelist *) = pos->variant->generate_to;
+	if (!generate_to || san->kind != SAN_ORDINARY || san->victim ||
+	    san->marker != SM_NONE || san->lenient || san->coordinate)
+		return false;
+	int mover = san->piece ? letter_type(san->piece) : PAWN;
+	if (mover < PAWN || mover > KING)
+		return false;
+	struct movelist l;
+	uint64_t from_mask = hint_mask(san->from_file, san->from_rank);
+	l.count = 0;
+	generate_to(pos, mover, san->to, from_mask, &l);
+	int promo = letter_type(san->promotion);
+	bool straight = mover == PAWN && san->from_file < 0;
+	unsigned capture = san->capture ? MF_CAPTURE : 0, fits = 0;
+	for (unsigned i = 0; i < l.count; i++) {
+		move_t m = l.moves[i];
+		unsigned f = MOVE_FLAGS(m);
+		int from = MOVE_FROM(m);
+		if (!(from_mask & BB(from)) || MOVE_PROMO(m) != promo ||
+		    (f & capture) != capture || (f & MF_CASTLE) ||
+		    (straight && FILE_OF(from) != FILE_OF(san->to)))
+			continue;
+		if ((f & ~(MF_CAPTURE | MF_DOUBLE | MF_EP)) ||
+		    (f & MF_CAPTURE) != capture || fits++)
+			return false;
+		*out = m;
+	}
+	return fits == 1;
+}
+
+/* Everything but plain SAN; apart (and not inlined) so that the common
+ * case does not pay for this one's stack frame. */
+static __attribute__((noinline)) int
+resolve_general(const struct position *pos, const struct san *san,
+		bool strict, move_t *out, struct diag *warn, struct diag *err)
 {
 	*out = MOVE_NONE;
 	if (san->kind == SAN_NULL)
@@ -536,6 +580,14 @@ int move_resolve(const struct position *pos, const struct san *san,
 	unsigned why = (fd.why[0] | (san->lenient & WHY_PARSER)) & ~WHY_IMPLICIT;
 	/* Strict mode: *out still names the move, so a caller may go on. */
 	return why ? report_lenient(pos, *out, why, strict, warn, err) : 0;
+}
+
+int move_resolve(const struct position *pos, const struct san *san,
+		 bool strict, move_t *out, struct diag *warn, struct diag *err)
+{
+	if (resolve_plain(pos, san, out))
+		return 0;
+	return resolve_general(pos, san, strict, out, warn, err);
 }
 
 /* ------------------------------------------------------ why nothing fits
@@ -707,6 +759,39 @@ static int type_on(const struct position *pos, int sq, int mover)
 	return PIECE_TYPE(p);
 }
 
+/* Would the mover's king stand attacked after the piece on from went to
+ * to (taking whatever stands there)?  Played on a copy, by the variant's
+ * own attack rules, so a message never claims a check that is not there. */
+static bool exposes_king(const struct position *pos, int from, int to)
+{
+	struct position p = *pos;
+	uint8_t piece = pos->board[from];
+	position_remove(&p, from);
+	if (p.board[to] && PIECE_COLOR(p.board[to]) != pos->side)
+		position_remove(&p, to);
+	position_put(&p, to, piece);
+	int k = position_king(&p, pos->side);
+	return k != NO_SQUARE && pos->variant->attacked(&p, k, pos->side ^ 1);
+}
+
+/* The variant's own rule forbids the move: say so, with the pawn's code
+ * where codes decide (Random Pawns). */
+static void variant_forbids(const struct position *pos, int from, int type,
+			    int to, char *buf, size_t size)
+{
+	char a[3], b[3], code[4];
+	square_name(from, a);
+	square_name(to, b);
+	if (pos->code[from]) {
+		code_name(pos->code[from], code);
+		snprintf(buf, size, "the %s on %s (code %s) cannot go to %s",
+			 piece_name[type], a, code, b);
+	} else {
+		snprintf(buf, size, "the %s on %s cannot go to %s under the "
+			 "rules of %s", piece_name[type], a, b, pos->variant->id);
+	}
+}
+
 /* A piece of the kind can reach the square but the move is illegal. */
 static void why_not_legal(const struct position *pos, int from, int mover,
 			  int to, char *buf, size_t size)
@@ -720,6 +805,12 @@ static void why_not_legal(const struct position *pos, int from, int mover,
 	    !(pos->variant->fen_features & FEN_F_SHARED))
 		snprintf(buf, size, "%s is occupied by %s's own %s", b,
 			 color_name[pos->side], piece_name[PIECE_TYPE(there)]);
+	else if (there && pos->board2[to] && PIECE_COLOR(there) == pos->side &&
+		 PIECE_COLOR(pos->board2[to]) == pos->side)
+		snprintf(buf, size, "%s already holds two of %s's pieces", b,
+			 color_name[pos->side]);
+	else if (!exposes_king(pos, from, to))
+		variant_forbids(pos, from, type, to, buf, size);
 	else if (type == KING)
 		snprintf(buf, size, "the king would be in check on %s", b);
 	else if (position_in_check(pos))

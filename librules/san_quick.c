@@ -35,7 +35,7 @@ static inline bool square_at(const char *p, int *sq)
  * "1xf3". */
 static int piece_move(const char *p, size_t n, struct san *m)
 {
-	if (n == 4 && p[1] != 'x')
+	if (n < 2 || n > 4 || (n == 4 && p[1] != 'x'))
 		return -1;
 	if (n >= 3) {
 		if (p[0] == 'x' && n == 3)
@@ -48,8 +48,6 @@ static int piece_move(const char *p, size_t n, struct san *m)
 			return -1;
 		m->capture = m->capture || n == 4;
 		p += n - 2;
-	} else if (n != 2) {
-		return -1;
 	}
 	return square_at(p, &m->to) ? 0 : -1;
 }
@@ -72,22 +70,15 @@ static int pawn_move(const char *s, size_t n, struct san *m)
 
 int san_parse_quick(const char *s, size_t n, struct san *out)
 {
-	struct san m = { .kind = SAN_ORDINARY, .from_file = -1,
-			 .from_rank = -1, .to = -1 };
+	*out = (struct san){ .kind = SAN_ORDINARY, .from_file = -1,
+			     .from_rank = -1, .to = -1 };
 	if (n > 0 && (s[n - 1] == '+' || s[n - 1] == '#'))
-		m.check = s[--n];
+		out->check = s[--n];
 	if (n < 2)
 		return -1;
-	int rc;
 	if (is_piece(s[0])) {
-		m.piece = s[0];
-		rc = piece_move(s + 1, n - 1, &m);
-	} else if (is_file(s[0])) {
-		rc = pawn_move(s, n, &m);
-	} else {
-		return -1;
+		out->piece = s[0];
+		return piece_move(s + 1, n - 1, out);
 	}
-	if (rc == 0)
-		*out = m;
-	return rc;
+	return is_file(s[0]) ? pawn_move(s, n, out) : -1;
 }

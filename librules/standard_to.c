@@ -8,15 +8,61 @@
  * it.  Each candidate is then tested for legality directly: after the move,
  * may an enemy piece take our king?  That test is exact, so the list holds
  * exactly the moves standard_generate() lists with that mover and
- * destination (tests/unit/test_standard_to.c compares the two). */
+ * destination (tests/unit/test_standard_to.c compares the two).
+ *
+ * Slider attacks on one square are tested without the magic tables: only
+ * the enemy sliders standing on a line through the square (of the kind
+ * that moves along it: usually none, one or two) can attack it, and one
+ * does when nothing stands between.  The rook table is 800 KB; its cache
+ * misses made the magic lookups most of this file's time. */
 #include "internal.h"
+
+/* Every square on a rank or file with sq, and on a diagonal with it. */
+static uint64_t orth_rays[64], diag_rays[64];
+
+/* Filled once before main() from geometry alone (no other table). */
+__attribute__((constructor)) static void rays_init(void)
+{
+	for (int a = 0; a < 64; a++)
+		for (int b = 0; b < 64; b++) {
+			int df = FILE_OF(b) - FILE_OF(a);
+			int dr = RANK_OF(b) - RANK_OF(a);
+			if (a == b)
+				continue;
+			if (!df || !dr)
+				orth_rays[a] |= BB(b);
+			else if (df == dr || df == -dr)
+				diag_rays[a] |= BB(b);
+		}
+}
+
+/* The sliders of colour by that could attack sq on some board. */
+static inline uint64_t aligned_sliders(const struct position *pos, int sq,
+				       int by)
+{
+	uint64_t queens = pos->by_type[QUEEN];
+	return ((orth_rays[sq] & (pos->by_type[ROOK] | queens)) |
+		(diag_rays[sq] & (pos->by_type[BISHOP] | queens))) &
+	       pos->by_color[by];
+}
+
+/* Whether one of `sliders` (aligned with sq) sees sq through occ. */
+static inline bool slider_sees(int sq, uint64_t sliders, uint64_t occ)
+{
+	for (; sliders; sliders &= sliders - 1)
+		if (!(between_bb[sq][lsb(sliders)] & occ))
+			return true;
+	return false;
+}
 
 struct target {
 	const struct position *pos;
 	struct movelist *list;
 	int us, them, ksq, to;
+	uint64_t from;		/* the origins asked for */
 	uint64_t occ;
 	uint64_t leapers;	/* enemy knights and pawns giving check */
+	uint64_t sliders;	/* enemy sliders aligned with our king */
 };
 
 /* Is sq attacked by colour `by`, with occ as the occupancy and the piece
@@ -24,13 +70,60 @@ struct target {
 static bool attacked_without(const struct position *pos, int sq, int by,
 			     uint64_t occ, uint64_t gone)
 {
-	uint64_t them = pos->by_color[by] & ~gone, queens = pos->by_type[QUEEN];
+	uint64_t them = pos->by_color[by] & ~gone;
 	return (pawn_attacks[by ^ 1][sq] & them & pos->by_type[PAWN]) ||
 	       (knight_attacks[sq] & them & pos->by_type[KNIGHT]) ||
 	       (king_attacks[sq] & them & pos->by_type[KING]) ||
-	       (bishop_attacks(sq, occ) & them &
-		(pos->by_type[BISHOP] | queens)) ||
-	       (rook_attacks(sq, occ) & them & (pos->by_type[ROOK] | queens));
+	       slider_sees(sq, aligned_sliders(pos, sq, by) & ~gone, occ);
+}
+
+bool standard_in_check(const struct position *pos)
+{
+	int us = pos->side;
+	uint64_t kings = pieces_bb(pos, us, KING);
+	return kings && attacked_without(pos, lsb(kings), us ^ 1,
+					 occupied_bb(pos), 0);
+}
+
+/* Before a legal move the king of the side that did not move was not
+ * attacked; so after it, only the piece that moved, or a slider whose line
+ * the move opened through its origin, can attack that king.  Castling, en
+ * passant and promotions (a rook and a pawn more, or a new piece) take the
+ * whole test. */
+bool standard_gives_check(const struct position *after, move_t m)
+{
+	int us = after->side, them = us ^ 1;
+	uint64_t kings = pieces_bb(after, us, KING);
+	if (!kings)
+		return false;
+	if (MOVE_FLAGS(m) & (MF_CASTLE | MF_EP) || MOVE_PROMO(m))
+		return standard_in_check(after);
+	int k = lsb(kings), from = MOVE_FROM(m), to = MOVE_TO(m);
+	uint64_t occ = occupied_bb(after), line;
+	switch (PIECE_TYPE(after->board[to])) {
+	case PAWN:
+		if (pawn_attacks[them][to] & BB(k))
+			return true;
+		break;
+	case KNIGHT:
+		if (knight_attacks[to] & BB(k))
+			return true;
+		break;
+	case BISHOP: line = diag_rays[k]; goto slider;
+	case ROOK: line = orth_rays[k]; goto slider;
+	case QUEEN: line = diag_rays[k] | orth_rays[k];
+	slider:
+		if ((line & BB(to)) && !(between_bb[k][to] & occ))
+			return true;
+		break;
+	default:
+		break;
+	}
+	/* Discovered: a slider behind the origin, on the king's line. */
+	if (!((diag_rays[k] | orth_rays[k]) & BB(from)))
+		return false;
+	return slider_sees(k, aligned_sliders(after, k, them) &
+			      line_bb[k][from] & ~BB(to), occ);
 }
 
 /* Our king is safe after a piece (not the king) goes from `from` to
@@ -39,15 +132,11 @@ static bool attacked_without(const struct position *pos, int sq, int by,
  * mover must not open a line (the pin). */
 static bool safe_after(const struct target *t, int from)
 {
-	const struct position *pos = t->pos;
 	uint64_t to = BB(t->to);
 	if (t->leapers & ~to)
 		return false;
-	uint64_t occ = (t->occ & ~BB(from)) | to;
-	uint64_t them = pos->by_color[t->them] & ~to, queens = pos->by_type[QUEEN];
-	return !(bishop_attacks(t->ksq, occ) & them &
-		 (pos->by_type[BISHOP] | queens)) &&
-	       !(rook_attacks(t->ksq, occ) & them & (pos->by_type[ROOK] | queens));
+	return !slider_sees(t->ksq, t->sliders & ~to,
+			    (t->occ & ~BB(from)) | to);
 }
 
 /* A pawn move onto the last rank is the four promotions, queen first (as
@@ -72,16 +161,12 @@ static void pawn_en_passant(struct target *t)
 	if (!(pieces_bb(pos, t->them, PAWN) & BB(victim)) ||
 	    (t->leapers & ~BB(victim)))
 		return;
-	uint64_t them = pos->by_color[t->them], queens = pos->by_type[QUEEN];
-	uint64_t diag = them & (pos->by_type[BISHOP] | queens);
-	uint64_t orth = them & (pos->by_type[ROOK] | queens);
 	uint64_t from_set = pawn_attacks[t->them][t->to] &
-			    pieces_bb(pos, t->us, PAWN);
+			    pieces_bb(pos, t->us, PAWN) & t->from;
 	while (from_set) {
 		int from = pop_lsb(&from_set);
 		uint64_t occ = (t->occ ^ BB(from) ^ BB(victim)) | BB(t->to);
-		if (!(bishop_attacks(t->ksq, occ) & diag) &&
-		    !(rook_attacks(t->ksq, occ) & orth))
+		if (!slider_sees(t->ksq, t->sliders, occ))
 			movelist_add(t->list, MOVE(from, t->to, 0,
 						   MF_EP | MF_CAPTURE));
 	}
@@ -92,7 +177,7 @@ static void pawn_en_passant(struct target *t)
 static void pawn_moves(struct target *t)
 {
 	const struct position *pos = t->pos;
-	uint64_t pawns = pieces_bb(pos, t->us, PAWN);
+	uint64_t pawns = pieces_bb(pos, t->us, PAWN) & t->from;
 	int back = -FORWARD(t->us);
 	if (pos->by_color[t->them] & BB(t->to)) {
 		uint64_t from_set = pawn_attacks[t->them][t->to] & pawns;
@@ -108,7 +193,7 @@ static void pawn_moves(struct target *t)
 		return;
 	}
 	int one = t->to + back;
-	if (one < 0 || one > 63)
+	if (one < 0 || one > 63 || (t->occ & BB(one) & ~pawns))
 		return;
 	if (pawns & BB(one)) {
 		if (safe_after(t, one))
@@ -116,27 +201,30 @@ static void pawn_moves(struct target *t)
 		return;
 	}
 	int two = one + back;
-	if (REL_RANK(t->us, t->to) == 3 && !(t->occ & BB(one)) &&
-	    (pawns & BB(two)) && safe_after(t, two))
+	if (REL_RANK(t->us, t->to) == 3 && (pawns & BB(two)) &&
+	    safe_after(t, two))
 		movelist_add(t->list, MOVE(two, t->to, 0, MF_DOUBLE));
 }
 
 /* Knights, bishops, rooks and queens: the pieces the destination reaches
- * with the same move, looking back. */
+ * with the same move, looking back.  A slider of ours on a line through
+ * the destination reaches it when nothing stands between. */
 static void piece_moves(struct target *t, int type)
 {
 	const struct position *pos = t->pos;
 	uint64_t from_set;
 	switch (type) {
 	case KNIGHT: from_set = knight_attacks[t->to]; break;
-	case BISHOP: from_set = bishop_attacks(t->to, t->occ); break;
-	case ROOK: from_set = rook_attacks(t->to, t->occ); break;
-	default: from_set = queen_attacks(t->to, t->occ); break;
+	case BISHOP: from_set = diag_rays[t->to]; break;
+	case ROOK: from_set = orth_rays[t->to]; break;
+	default: from_set = diag_rays[t->to] | orth_rays[t->to]; break;
 	}
-	from_set &= pieces_bb(pos, t->us, type);
+	from_set &= pieces_bb(pos, t->us, type) & t->from;
 	unsigned flags = (pos->by_color[t->them] & BB(t->to)) ? MF_CAPTURE : 0;
 	while (from_set) {
 		int from = pop_lsb(&from_set);
+		if (type != KNIGHT && (between_bb[from][t->to] & t->occ))
+			continue;
 		if (safe_after(t, from))
 			movelist_add(t->list, MOVE(from, t->to, 0, flags));
 	}
@@ -167,6 +255,8 @@ static void castling(struct target *t)
 static void king_moves(struct target *t)
 {
 	const struct position *pos = t->pos;
+	if (!(t->from & BB(t->ksq)))
+		return;
 	if (king_attacks[t->ksq] & BB(t->to)) {
 		uint64_t occ = t->occ ^ BB(t->ksq);
 		if (!attacked_without(pos, t->to, t->them, occ, 0)) {
@@ -180,25 +270,100 @@ static void king_moves(struct target *t)
 		castling(t);
 }
 
-void standard_generate_to(const struct position *pos, int type, int to,
-			  struct movelist *list)
+/* What every question about the side to move starts from; false when it
+ * has no king (not a legal set-up). */
+static bool target_init(struct target *t, const struct position *pos,
+			struct movelist *list)
 {
 	int us = pos->side;
 	uint64_t kings = pieces_bb(pos, us, KING);
-	if (!kings || to < 0 || to > 63 || (pos->by_color[us] & BB(to)))
-		return;
-	struct target t = { .pos = pos, .list = list, .us = us, .them = us ^ 1,
-			    .ksq = lsb(kings), .to = to,
-			    .occ = occupied_bb(pos) };
+	if (!kings)
+		return false;
+	*t = (struct target){ .pos = pos, .list = list, .us = us,
+			      .them = us ^ 1, .ksq = lsb(kings), .from = ~0ULL,
+			      .occ = occupied_bb(pos) };
 	uint64_t their = pos->by_color[us ^ 1];
-	t.leapers = (pawn_attacks[us][t.ksq] & their & pos->by_type[PAWN]) |
-		    (knight_attacks[t.ksq] & their & pos->by_type[KNIGHT]);
+	t->leapers = (pawn_attacks[us][t->ksq] & their & pos->by_type[PAWN]) |
+		     (knight_attacks[t->ksq] & their & pos->by_type[KNIGHT]);
+	t->sliders = aligned_sliders(pos, t->ksq, us ^ 1);
+	return true;
+}
+
+static void moves_to(struct target *t, int type)
+{
 	switch (type) {
-	case PAWN: pawn_moves(&t); break;
+	case PAWN: pawn_moves(t); break;
 	case KNIGHT: case BISHOP: case ROOK: case QUEEN:
-		piece_moves(&t, type);
+		piece_moves(t, type);
 		break;
-	case KING: king_moves(&t); break;
+	case KING: king_moves(t); break;
 	default: break;
 	}
+}
+
+void standard_generate_to(const struct position *pos, int type, int to,
+			  uint64_t from, struct movelist *list)
+{
+	struct target t;
+	if (to < 0 || to > 63 || (pos->by_color[pos->side] & BB(to)) ||
+	    !target_init(&t, pos, list))
+		return;
+	t.to = to;
+	t.from = from;
+	moves_to(&t, type);
+}
+
+/* ------------------------------------------------- is there any move? */
+
+/* Enemy sliders giving check, with the leapers already known. */
+static uint64_t slider_checkers(const struct target *t)
+{
+	uint64_t checkers = 0;
+	for (uint64_t s = t->sliders; s; s &= s - 1)
+		if (!(between_bb[t->ksq][lsb(s)] & t->occ))
+			checkers |= s & -s;
+	return checkers;
+}
+
+/* In check by one piece: a move of another piece that takes it or steps
+ * between (or takes the pawn that gave check en passant).  The moves to
+ * each of those squares are found as for SAN, so they are legal moves. */
+static bool can_parry(struct target *t, uint64_t checker)
+{
+	uint64_t squares = checker | between_bb[t->ksq][lsb(checker)];
+	const struct position *pos = t->pos;
+	if (pos->ep != NO_SQUARE)
+		squares |= BB(pos->ep);
+	squares &= ~pos->by_color[t->us];
+	for (; squares; squares &= squares - 1) {
+		t->to = lsb(squares);
+		for (int type = PAWN; type <= QUEEN; type++) {
+			moves_to(t, type);
+			if (t->list->count)
+				return true;
+		}
+	}
+	return false;
+}
+
+bool standard_has_move(const struct position *pos)
+{
+	struct movelist list;
+	struct target t;
+	list.count = 0;
+	if (!target_init(&t, pos, &list))
+		return false;
+	/* A king step first: it settles most checks at once. */
+	uint64_t steps = king_attacks[t.ksq] & ~pos->by_color[t.us];
+	uint64_t occ = t.occ ^ BB(t.ksq);
+	for (; steps; steps &= steps - 1)
+		if (!attacked_without(pos, lsb(steps), t.them, occ, 0))
+			return true;
+	uint64_t checkers = t.leapers | slider_checkers(&t);
+	if (!checkers)
+		return standard_count(pos) > 0;	/* rare: only at game ends */
+	/* Double checks can only be evaded by moving the king. */
+	if (checkers & (checkers - 1))
+		return false;
+	return can_parry(&t, checkers);
 }

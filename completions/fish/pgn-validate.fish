@@ -23,6 +23,7 @@ complete -c pgn-validate -l force-variant -d 'Apply --variant to every game, wha
 complete -c pgn-validate -s s -l strict -d 'Treat every warning as an error'
 complete -c pgn-validate -s w -l no-warnings -d 'Do not print warnings'
 complete -c pgn-validate -s q -l quiet -d 'Print nothing; only the exit status tells'
+complete -c pgn-validate -l jobs -x -d 'Replay games on N threads (0: one per processor)'
 complete -c pgn-validate -s '?' -l help -d 'List the options'
 complete -c pgn-validate -l usage -d 'Print a short usage message'
 complete -c pgn-validate -s V -l version -d 'Print the version'

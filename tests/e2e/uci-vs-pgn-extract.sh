@@ -13,7 +13,7 @@
 # Prints the counts, the first differences (all with -v), and
 #   "uci-vs-pgn-extract: N passed, N failed"
 # where a check fails when a game both tools wrote differs.  Skips (status
-# 0) when pgn-extract is not installed.
+# 0) when pgn-extract is not installed or FILE is absent (no shared data).
 set -u
 verbose=0
 [ "${1:-}" = -v ] && { verbose=1; shift; }
@@ -24,9 +24,14 @@ BIN=$(cd "${2:-$here/../../build/bin}" && pwd) || exit 2
 PE=$(command -v pgn-extract || ls /usr/games/pgn-extract 2>/dev/null)
 if [ -z "$PE" ]; then
 	echo "uci-vs-pgn-extract: pgn-extract not installed: skipped"
+	echo "uci-vs-pgn-extract: 0 passed, 0 failed"
 	exit 0
 fi
-[ -r "$in" ] || { echo "uci-vs-pgn-extract: cannot read '$in'" >&2; exit 2; }
+if [ ! -r "$in" ]; then
+	echo "uci-vs-pgn-extract: no '$in': skipped"
+	echo "uci-vs-pgn-extract: 0 passed, 0 failed"
+	exit 0
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export LC_ALL=C

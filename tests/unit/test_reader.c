@@ -560,11 +560,14 @@ static void test_empty_inputs(void **state)
 	(void)state;
 	read_mem("", 0, &gs, NULL, false);
 	assert_int_equal(gs.n, 0);
-	/* Input with no game at all gives no game: nothing holds its
-	 * bytes. */
-	read_all(pgn_reader_from_memory("mem", "\xef\xbb\xbf \n", 5, NULL),
-		 NULL, 0, &gs, false);
-	assert_int_equal(gs.n, 0);
+	/* Input with no game at all (blanks, a BOM, NULs) is one game
+	 * flagged as an error, which holds its bytes. */
+	read_mem("\xef\xbb\xbf \n\0", 6, &gs, NULL, false);
+	assert_int_equal(gs.n, 1);
+	assert_int_equal(gs.flags[0],
+			 PGN_SYNTAX_ERROR | PGN_NO_RESULT | PGN_HAS_NUL);
+	assert_true(has_diag(&gs.diags, "1:1 syntax no PGN game found"));
+	games_free(&gs);
 	read_mem("{just a comment}\n", 17, &gs, NULL, false);
 	assert_int_equal(gs.n, 1);
 	assert_int_equal(gs.flags[0], PGN_NO_RESULT);

@@ -142,14 +142,14 @@ static void test_disambiguation(void **state)
 		{ "Qcb2", false, 0, "c1b2", 0, 0, NULL },
 		{ "Qa3b2", false, 0, "a3b2", 0, 0, NULL },
 		{ "Qb2", false, -1, NULL, 0, DC_AMBIGUOUS_MOVE,
-		  "ambiguous: Qa1b2, Qcb2 and Q3b2 all fit" },
+		  "ambiguous move: Qa1b2, Qcb2 and Q3b2 all fit" },
 		{ "Qab2", false, -1, NULL, 0, DC_AMBIGUOUS_MOVE,
-		  "ambiguous: Qa1b2 and Q3b2 both fit" },
+		  "ambiguous move: Qa1b2 and Q3b2 both fit" },
 		{ "a1b2", false, 0, "a1b2", 0, 0, NULL },
 	};
 	static const struct want knights[] = {
 		{ "Nd2", false, -1, NULL, 0, DC_AMBIGUOUS_MOVE,
-		  "ambiguous: Nbd2 and Nfd2 both fit" },
+		  "ambiguous move: Nbd2 and Nfd2 both fit" },
 		{ "Nbd2", false, 0, "b1d2", 0, 0, NULL },
 		{ "Nfd2", false, 0, "f3d2", 0, 0, NULL },
 		{ "N3d2", false, 0, "f3d2", 0, 0, NULL },
@@ -359,7 +359,7 @@ static void test_pushpawn_seed(void **state)
 	}
 	static const struct want after[] = {
 		{ "Nd2", false, -1, NULL, 0, DC_AMBIGUOUS_MOVE,
-		  "ambiguous: Nbd2 and Nfd2 both fit" },
+		  "ambiguous move: Nbd2 and Nfd2 both fit" },
 		{ "Nfd2", false, 0, "f3d2", 0, 0, NULL },
 	};
 	for (size_t i = 0; i < sizeof after / sizeof after[0]; i++)
@@ -420,9 +420,9 @@ static void test_pauli(void **state)
 		{ "NxBe5", false, 0, "f3e5", MF_CAPTURE | MF_VICTIM2, 0, NULL },
 		{ "NxRe5", false, 0, "f3e5", MF_CAPTURE, 0, NULL },
 		{ "Nxe5", false, -1, NULL, 0, DC_AMBIGUOUS_MOVE,
-		  "ambiguous: NxRe5 and NxBe5 both fit" },
+		  "ambiguous move: NxRe5 and NxBe5 both fit" },
 		{ "f3e5", false, -1, NULL, 0, DC_AMBIGUOUS_MOVE,
-		  "ambiguous: f3e5xR and f3e5xB both fit" },
+		  "ambiguous move: f3e5xR and f3e5xB both fit" },
 		{ "f3e5xB", false, 0, "f3e5", MF_CAPTURE | MF_VICTIM2, 0, NULL },
 		{ "Ne5", false, -1, NULL, 0, DC_ILLEGAL_MOVE,
 		  "a move without 'x' is never a capture here (did you mean "

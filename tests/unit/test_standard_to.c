@@ -1,7 +1,9 @@
 /* standard_generate_to() against standard_generate(): over the perft suite
  * positions and random playouts from them, for every mover type and every
  * destination, the targeted list must hold exactly the full list's moves
- * with that mover and destination.  Then move_resolve() with the hook and
+ * with that mover and destination; standard_has_move(), standard_in_check()
+ * and standard_gives_check() must agree with the full generator and the
+ * attack test.  Then move_resolve() with the hook and
  * without it (a copy of the standard table with generate_to NULL) must
  * answer every text alike: the SAN of every legal move, written plainly,
  * without its check mark, with full coordinates, and every "piece letter +
@@ -32,6 +34,16 @@ static const char *const builtin_fens[] = {
 	"8/8/1k6/2b5/2pP4/8/5K2/8 b - d3 0 1",
 	"3k4/3p4/8/K1P4r/8/8/8/8 b - - 0 1",
 	"8/8/2k5/5q2/5n2/8/5K2/8 b - - 0 1",
+	/* Mates, stalemates and checks that only a block or a capture, or
+	 * only en passant, parries. */
+	"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+	"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+	"k7/8/1QK5/8/8/8/8/8 b - - 0 1",
+	"4k3/8/8/8/8/8/4r3/R3K3 w Q - 0 1",
+	"8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
+	"8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
+	"6k1/5ppp/8/8/8/8/5PPP/3r2K1 w - - 0 1",
+	"6k1/5ppp/8/8/8/8/5PPP/1R1r2K1 w - - 0 1",
 };
 
 static uint64_t rng_next(uint64_t *s)
@@ -53,15 +65,16 @@ static void fen_of(const struct position *pos, char *buf)
 	position_to_fen(pos, buf, FEN_MAX);
 }
 
-/* The full list's moves of one mover type onto one square, sorted. */
+/* The full list's moves of one mover type onto one square from one of
+ * the origins, sorted. */
 static unsigned full_subset(const struct position *pos,
 			    const struct movelist *all, int type, int to,
-			    move_t *out)
+			    uint64_t from, move_t *out)
 {
 	unsigned n = 0;
 	for (unsigned i = 0; i < all->count; i++) {
 		move_t m = all->moves[i];
-		if (MOVE_TO(m) == to &&
+		if (MOVE_TO(m) == to && (from & BB(MOVE_FROM(m))) &&
 		    PIECE_TYPE(pos->board[MOVE_FROM(m)]) == type)
 			out[n++] = m;
 	}
@@ -69,25 +82,39 @@ static unsigned full_subset(const struct position *pos,
 	return n;
 }
 
-static void compare_lists(const struct position *pos)
+/* Every origin; each file, each rank (the SAN hints). */
+static uint64_t origin_mask(int i)
+{
+	if (i == 0)
+		return ~0ULL;
+	if (i <= 8)
+		return FILE_A_BB << (i - 1);
+	return RANK_1_BB << (8 * (i - 9));
+}
+
+/* All origins, one file and one rank (which ones varies with salt). */
+static void compare_lists(const struct position *pos, int salt)
 {
 	struct movelist all, some;
 	move_t want[MOVELIST_MAX];
 	char fen[FEN_MAX];
 	position_legal_moves(pos, &all);
 	for (int type = PAWN; type <= KING; type++)
-		for (int to = 0; to < 64; to++) {
-			unsigned n = full_subset(pos, &all, type, to, want);
+		for (int to = 0; to < 64; to++)
+		for (int i = 0; i < 3; i++) {
+			uint64_t from = origin_mask(i ? i * 8 - 7 + salt % 8 : 0);
+			unsigned n = full_subset(pos, &all, type, to, from, want);
 			some.count = 0;
-			standard_generate_to(pos, type, to, &some);
+			standard_generate_to(pos, type, to, from, &some);
 			qsort(some.moves, some.count, sizeof some.moves[0],
 			      cmp_move);
 			if (some.count == n && !memcmp(some.moves, want,
 						       n * sizeof want[0]))
 				continue;
 			fen_of(pos, fen);
-			fail_msg("%s: type %d to %d: %u targeted, %u full", fen,
-				 type, to, some.count, n);
+			fail_msg("%s: type %d to %d from %#llx: %u targeted, "
+				 "%u full", fen, type, to,
+				 (unsigned long long)from, some.count, n);
 		}
 }
 
@@ -175,9 +202,37 @@ static void compare_resolve(const struct position *pos,
 static void check_position(const struct position *pos,
 			   const struct variant *plain, int ply)
 {
-	compare_lists(pos);
+	char fen[FEN_MAX];
+	if (standard_has_move(pos) != (standard_count(pos) > 0)) {
+		fen_of(pos, fen);
+		fail_msg("%s: standard_has_move() and standard_count() differ",
+			 fen);
+	}
+	if (standard_in_check(pos) !=
+	    standard_attacked(pos, position_king(pos, pos->side),
+			      pos->side ^ 1)) {
+		fen_of(pos, fen);
+		fail_msg("%s: standard_in_check() is wrong", fen);
+	}
+	compare_lists(pos, ply);
 	if (ply % RESOLVE_EVERY == 0)
 		compare_resolve(pos, plain);
+}
+
+/* standard_gives_check() after every legal move. */
+static void check_gives_check(const struct position *pos,
+			      const struct movelist *l)
+{
+	for (unsigned i = 0; i < l->count; i++) {
+		struct position after = *pos;
+		position_make(&after, l->moves[i]);
+		if (standard_gives_check(&after, l->moves[i]) ==
+		    standard_in_check(&after))
+			continue;
+		char fen[FEN_MAX];
+		fen_of(pos, fen);
+		fail_msg("%s: move %#x: gives check wrong", fen, l->moves[i]);
+	}
 }
 
 /* The position and a playout from it, checking every position met. */
@@ -197,6 +252,7 @@ static void check_from(const char *fen, uint64_t *seed,
 			position_legal_moves(&pos, &l);
 			if (!l.count)
 				break;
+			check_gives_check(&pos, &l);
 			position_make(&pos, l.moves[rng_next(seed) % l.count]);
 			check_position(&pos, plain, ply + 1);
 		}

@@ -1,0 +1,704 @@
+/* Games of one input on worker threads, output in input order.  See
+ * parallel.h for how the cuts stay exact. */
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "parallel.h"
+
+#define CHUNK_BYTES ((size_t)1 << 20)
+/* Read past the chunk size before looking for a cut: the cut is looked
+ * for from the chunk size on, and its whole line must be there. */
+#define CUT_SLACK ((size_t)64 << 10)
+#define NO_STRING SIZE_MAX
+
+/* ------------------------------------------------------------- buffers */
+
+static void *grow(void *p, size_t *cap, size_t need, size_t size)
+{
+	if (need <= *cap)
+		return p;
+	size_t n = *cap ? *cap : 16;
+	while (n < need)
+		n *= 2;
+	p = realloc(p, n * size);
+	if (!p)
+		die("out of memory");
+	*cap = n;
+	return p;
+}
+
+/* ------------------------------------------------------------ records */
+
+/* The output of a chunk is a list of records in the order they were made:
+ * a run of the input's bytes (by reference), a run of bytes written, or a
+ * diagnostic. */
+enum rec_kind { REC_RAW, REC_BYTES, REC_DIAG };
+
+struct rec {
+	enum rec_kind kind;
+	unsigned stream;
+	size_t off, len;	/* REC_DIAG: off indexes the diagnostics */
+};
+
+/* A recorded diagnostic; the names it points to are copied into the
+ * chunk's string buffer (the game's arena is gone by the time it is
+ * printed). */
+struct stored {
+	struct diag d;
+	size_t white, black;	/* offsets in strs, or NO_STRING */
+};
+
+enum chunk_state { CH_QUEUED, CH_RUNNING, CH_DONE, CH_TAKEN };
+
+struct par_sink {
+	const struct par_config *cfg;
+	struct par_sink *next;
+	enum chunk_state state;
+	/* Input: buf[0, len) is the chunk, buf[len, data_len) the line after
+	 * it (unless last). */
+	char *buf;
+	size_t len, data_len;
+	bool last, origin;
+	struct pgn_loc at;	/* of buf[0]; lines counted from 1 */
+	/* Outcome: where the games read stop, and whether that is the cut. */
+	size_t consumed;
+	struct pgn_loc end;
+	uint64_t games;
+	bool complete;
+	/* Output. */
+	struct rec *recs;
+	size_t nrecs, rec_cap;
+	char *bytes;
+	size_t nbytes, bytes_cap;
+	struct stored *diags;
+	size_t ndiags, diag_cap;
+	char *strs;
+	size_t nstrs, strs_cap;
+	uint64_t counts[PAR_COUNTERS];
+	/* The game being processed: what struct diag_printer keeps. */
+	unsigned errors, warnings, held_count, held_dropped;
+	bool holding;
+	size_t hold_recs, hold_diags, hold_strs;
+};
+
+/* Everything a chunk has written, to take back a game that turned out to
+ * run past the cut. */
+struct mark {
+	size_t nrecs, nbytes, ndiags, nstrs;
+	uint64_t counts[PAR_COUNTERS];
+};
+
+static void sink_mark(const struct par_sink *k, struct mark *m)
+{
+	m->nrecs = k->nrecs;
+	m->nbytes = k->nbytes;
+	m->ndiags = k->ndiags;
+	m->nstrs = k->nstrs;
+	memcpy(m->counts, k->counts, sizeof m->counts);
+}
+
+static void sink_rollback(struct par_sink *k, const struct mark *m)
+{
+	k->nrecs = m->nrecs;
+	k->nbytes = m->nbytes;
+	k->ndiags = m->ndiags;
+	k->nstrs = m->nstrs;
+	memcpy(k->counts, m->counts, sizeof m->counts);
+}
+
+static void sink_free(struct par_sink *k)
+{
+	if (!k)
+		return;
+	free(k->buf);
+	free(k->recs);
+	free(k->bytes);
+	free(k->diags);
+	free(k->strs);
+	free(k);
+}
+
+static void add_rec(struct par_sink *k, enum rec_kind kind, unsigned stream,
+		    size_t off, size_t len)
+{
+	struct rec *last = k->nrecs ? &k->recs[k->nrecs - 1] : NULL;
+	/* Consecutive games to one stream make one run. */
+	if (last && last->kind == kind && kind != REC_DIAG &&
+	    last->stream == stream && last->off + last->len == off) {
+		last->len += len;
+		return;
+	}
+	k->recs = grow(k->recs, &k->rec_cap, k->nrecs + 1, sizeof *k->recs);
+	k->recs[k->nrecs++] = (struct rec){ kind, stream, off, len };
+}
+
+void par_write(struct par_sink *k, unsigned s, const char *p, size_t n)
+{
+	if (s >= PAR_STREAMS || !k->cfg->streams[s] || !n)
+		return;
+	k->bytes = grow(k->bytes, &k->bytes_cap, k->nbytes + n, 1);
+	memcpy(k->bytes + k->nbytes, p, n);
+	add_rec(k, REC_BYTES, s, k->nbytes, n);
+	k->nbytes += n;
+}
+
+void par_write_raw(struct par_sink *k, unsigned s, const struct pgn_game *g)
+{
+	if (s >= PAR_STREAMS || !k->cfg->streams[s] || !g->raw_len)
+		return;
+	add_rec(k, REC_RAW, s, (size_t)(g->raw - k->buf), g->raw_len);
+}
+
+void par_count(struct par_sink *k, unsigned counter)
+{
+	if (counter < PAR_COUNTERS)
+		k->counts[counter]++;
+}
+
+unsigned par_errors(const struct par_sink *k)
+{
+	return k->errors;
+}
+
+/* -------------------------------------------------------- diagnostics */
+
+static size_t store_string(struct par_sink *k, const char *s)
+{
+	if (!s)
+		return NO_STRING;
+	size_t n = strlen(s) + 1, off = k->nstrs;
+	k->strs = grow(k->strs, &k->strs_cap, k->nstrs + n, 1);
+	memcpy(k->strs + off, s, n);
+	k->nstrs += n;
+	return off;
+}
+
+static void record(struct par_sink *k, const struct stored *s)
+{
+	k->diags = grow(k->diags, &k->diag_cap, k->ndiags + 1, sizeof *k->diags);
+	k->diags[k->ndiags] = *s;
+	add_rec(k, REC_DIAG, 0, k->ndiags++, 0);
+}
+
+static void record_diag(struct par_sink *k, const struct diag *d)
+{
+	struct stored s = { .d = *d };
+	/* -q prints nothing: nothing to keep either. */
+	if (k->cfg->printer.quiet)
+		return;
+	s.white = store_string(k, d->white);
+	s.black = store_string(k, d->black);
+	s.d.white = s.d.black = NULL;
+	record(k, &s);
+}
+
+/* As diag_printer_report(). */
+void par_report(void *sink, const struct diag *orig)
+{
+	struct par_sink *k = sink;
+	struct diag d = *orig;
+	if (k->cfg->printer.strict && d.severity == DIAG_WARNING)
+		d.severity = DIAG_ERROR;
+	if (d.severity == DIAG_ERROR)
+		k->errors++;
+	else if (d.severity == DIAG_WARNING)
+		k->warnings++;
+	if (!k->holding) {
+		record_diag(k, &d);
+	} else if (k->held_count < DIAG_HELD_MAX) {
+		record_diag(k, &d);
+		k->held_count++;
+	} else {
+		k->held_dropped++;
+	}
+}
+
+/* As diag_printer_hold(): a new game. */
+static void sink_hold(struct par_sink *k)
+{
+	k->errors = k->warnings = 0;
+	k->holding = true;
+	k->held_count = k->held_dropped = 0;
+	k->hold_recs = k->nrecs;
+	k->hold_diags = k->ndiags;
+	k->hold_strs = k->nstrs;
+}
+
+/* As diag_printer_release().  The held diagnostics are the last records
+ * (nothing else is written while holding), so dropping them is a cut. */
+void par_release(struct par_sink *k, bool print)
+{
+	bool was_holding = k->holding;
+	k->holding = false;
+	if (!was_holding)
+		return;
+	if (!print) {
+		k->nrecs = k->hold_recs;
+		k->ndiags = k->hold_diags;
+		k->nstrs = k->hold_strs;
+		return;
+	}
+	if (k->held_dropped && k->ndiags > k->hold_diags) {
+		struct stored more = k->diags[k->ndiags - 1];
+		diag_setf(&more.d, DIAG_NOTE, DC_LIMIT,
+			  "%u more diagnostics for this game not shown",
+			  k->held_dropped);
+		record(k, &more);
+	}
+}
+
+/* ------------------------------------------------------------ engine */
+
+struct engine {
+	struct par_config *cfg;
+	const char *name;
+	int fd;
+	bool input_done, io_error;
+	char io_message[DIAG_MESSAGE_MAX];
+	size_t chunk_bytes;
+	unsigned max_inflight, inflight;
+	uint64_t offset;		/* input offset of the next chunk */
+	char *carry;			/* read past the last cut */
+	size_t carry_len, carry_cap;
+	/* The queue, in input order; guarded by lock. */
+	pthread_mutex_t lock;
+	pthread_cond_t work, done;
+	struct par_sink *head, *tail;
+	bool stop;
+	/* Writing: game and line numbers before the head chunk. */
+	uint64_t games_before;
+	uint32_t line_before;
+	/* Merges run on this thread. */
+	void *worker;
+	bool worker_made;
+	struct pgn_game game;
+};
+
+struct worker {
+	struct engine *e;
+	pthread_t thread;
+};
+
+/* Parses and processes one chunk (any thread). */
+static void run_chunk(struct engine *e, void *worker, struct pgn_game *g,
+		      struct par_sink *k)
+{
+	const struct par_config *cfg = e->cfg;
+	struct pgn_reader *r = pgn_reader_from_chunk(e->name, k->buf,
+						     k->data_len, k->last,
+						     k->origin, k->at,
+						     &cfg->reader);
+	struct mark m;
+	struct diag err;
+	uint64_t games = 0;
+	k->consumed = 0;
+	k->end = k->at;
+	k->games = 0;
+	k->complete = false;
+	sink_mark(k, &m);
+	for (;;) {
+		size_t off;
+		struct pgn_loc at;
+		/* Between games: what is written so far stands. */
+		if (pgn_reader_tell(r, &off, &at) && off <= k->len) {
+			sink_mark(k, &m);
+			k->consumed = off;
+			k->end = at;
+			k->games = games;
+			if (!k->last && off == k->len) {
+				k->complete = true;
+				break;
+			}
+		}
+		sink_hold(k);
+		int rc = pgn_reader_next(r, g, par_report, k, &err);
+		if (rc == 1) {
+			pgn_reader_tell(r, &off, &at);
+			if (k->last || off <= k->len) {
+				games++;
+				cfg->game(cfg->ctx, worker, g, k);
+				continue;
+			}
+		}
+		if (rc == 0 && k->last) {
+			par_release(k, true);
+			k->consumed = k->len;
+			k->games = games;
+			k->complete = true;
+			break;
+		}
+		/* A game runs past the cut (or the input broke off): it is
+		 * read again with the next chunk. */
+		sink_rollback(k, &m);
+		break;
+	}
+	pgn_reader_close(r);
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	struct engine *e = w->e;
+	const struct par_config *cfg = e->cfg;
+	void *state = cfg->worker_new ? cfg->worker_new(cfg->ctx) : NULL;
+	struct pgn_game game;
+	pgn_game_init(&game);
+	pthread_mutex_lock(&e->lock);
+	for (;;) {
+		struct par_sink *k = e->head;
+		while (k && k->state != CH_QUEUED)
+			k = k->next;
+		if (!k) {
+			if (e->stop)
+				break;
+			pthread_cond_wait(&e->work, &e->lock);
+			continue;
+		}
+		k->state = CH_RUNNING;
+		pthread_mutex_unlock(&e->lock);
+		run_chunk(e, state, &game, k);
+		pthread_mutex_lock(&e->lock);
+		k->state = CH_DONE;
+		pthread_cond_broadcast(&e->done);
+	}
+	pthread_mutex_unlock(&e->lock);
+	pgn_game_release(&game);
+	if (cfg->worker_free)
+		cfg->worker_free(cfg->ctx, state);
+	return NULL;
+}
+
+/* -------------------------------------------------------------- input */
+
+static void io_failed(struct engine *e)
+{
+	snprintf(e->io_message, sizeof e->io_message, "could not read '%s': %s",
+		 e->name, strerror(errno));
+	e->io_error = true;
+}
+
+/* Reads into *buf until it holds want bytes or the input ends. */
+static void fill(struct engine *e, char **buf, size_t *len, size_t *cap,
+		 size_t want)
+{
+	*buf = grow(*buf, cap, want, 1);
+	while (*len < want && !e->input_done) {
+		ssize_t n = read(e->fd, *buf + *len, want - *len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			io_failed(e);
+		if (n <= 0) {
+			e->input_done = true;
+			break;
+		}
+		*len += (size_t)n;
+	}
+}
+
+/* The first line at or after from that starts with key's '[' (key
+ * holds the newlines before it) and is whole in buf: the offset of that
+ * '[', or 0 (never a cut). */
+static size_t find_line(const char *buf, size_t len, size_t from,
+			const char *key, size_t *line_end)
+{
+	const char *p = buf + (from ? from - 1 : 0), *end = buf + len;
+	size_t n = strlen(key), at = (size_t)(strchr(key, '[') - key);
+	p = memmem(p, (size_t)(end - p), key, n);
+	if (!p)
+		return 0;
+	const char *eol = memchr(p + at, '\n', (size_t)(end - p - at));
+	if (!eol)
+		return 0;
+	*line_end = (size_t)(eol + 1 - buf);
+	return (size_t)(p + at - buf);
+}
+
+/* Where to cut: before a line "[Event " (nearly every game starts so),
+ * else before a tag line after a blank line, so that files without
+ * [Event] are cut too and a chunk stays small. */
+static size_t find_cut(const char *buf, size_t len, size_t from,
+		       size_t *line_end)
+{
+	size_t cut = find_line(buf, len, from, "\n[Event ", line_end);
+	return cut ? cut : find_line(buf, len, from, "\n\n[", line_end);
+}
+
+/* The next chunk of input, or NULL when there is none. */
+static struct par_sink *read_chunk(struct engine *e)
+{
+	if (e->input_done && !e->carry_len)
+		return NULL;
+	char *buf = e->carry;
+	size_t len = e->carry_len, cap = e->carry_cap, cut = 0, line_end = 0;
+	size_t want = e->chunk_bytes + CUT_SLACK, from = e->chunk_bytes;
+	e->carry = NULL;
+	e->carry_len = e->carry_cap = 0;
+	for (;;) {
+		fill(e, &buf, &len, &cap, want);
+		if (len > from)
+			cut = find_cut(buf, len, from, &line_end);
+		if (cut || e->input_done)
+			break;
+		from = len > 8 ? len - 8 : 0;
+		want = len + e->chunk_bytes;
+	}
+	struct par_sink *k = calloc(1, sizeof *k);
+	if (!k)
+		die("out of memory");
+	k->cfg = e->cfg;
+	k->buf = buf;
+	k->origin = e->offset == 0;
+	k->at = (struct pgn_loc){ 1, 1 };
+	if (!cut) {
+		/* The rest of the input.  Cut short by an I/O error, it is
+		 * not the end: its last game is dropped, as a reader of the
+		 * whole input drops it. */
+		k->len = k->data_len = len;
+		k->last = !e->io_error;
+	} else {
+		size_t rest = len - cut;
+		e->carry_cap = rest + e->chunk_bytes + CUT_SLACK;
+		e->carry = malloc(e->carry_cap);
+		if (!e->carry)
+			die("out of memory");
+		memcpy(e->carry, buf + cut, rest);
+		e->carry_len = rest;
+		k->len = cut;
+		k->data_len = line_end;
+	}
+	e->offset += k->len;
+	return k;
+}
+
+/* ------------------------------------------------------------- output */
+
+static void print_diag(const struct engine *e, const struct par_sink *k,
+		       const struct stored *s)
+{
+	const struct diag_printer *p = &e->cfg->printer;
+	struct diag d = s->d;
+	if (p->quiet || (p->no_warnings && d.severity < DIAG_ERROR))
+		return;
+	d.white = s->white == NO_STRING ? NULL : k->strs + s->white;
+	d.black = s->black == NO_STRING ? NULL : k->strs + s->black;
+	if (d.game)
+		d.game += e->games_before;
+	if (d.line)
+		d.line += e->line_before - 1;
+	if (p->json)
+		diag_print_json(stderr, &d);
+	else
+		diag_print_text(stderr, &d);
+}
+
+static void write_chunk(struct engine *e, const struct par_sink *k)
+{
+	FILE *const *streams = e->cfg->streams;
+	for (size_t i = 0; i < k->nrecs; i++) {
+		const struct rec *r = &k->recs[i];
+		if (r->kind == REC_DIAG)
+			print_diag(e, k, &k->diags[r->off]);
+		else
+			fwrite((r->kind == REC_RAW ? k->buf : k->bytes) + r->off,
+			       1, r->len, streams[r->stream]);
+	}
+	for (unsigned i = 0; i < PAR_COUNTERS; i++)
+		e->cfg->counts[i] += k->counts[i];
+	e->games_before += k->games;
+	e->line_before += k->end.line - 1;
+}
+
+static void wait_done(struct engine *e, struct par_sink *k)
+{
+	pthread_mutex_lock(&e->lock);
+	while (k->state == CH_QUEUED || k->state == CH_RUNNING) {
+		if (k->state == CH_QUEUED) {
+			/* Nobody has it yet: it is redone merged anyway. */
+			k->state = CH_TAKEN;
+			break;
+		}
+		pthread_cond_wait(&e->done, &e->lock);
+	}
+	pthread_mutex_unlock(&e->lock);
+}
+
+static void enqueue(struct engine *e, struct par_sink *k)
+{
+	pthread_mutex_lock(&e->lock);
+	k->state = CH_QUEUED;
+	if (e->tail)
+		e->tail->next = k;
+	else
+		e->head = k;
+	e->tail = k;
+	e->inflight++;
+	pthread_cond_signal(&e->work);
+	pthread_mutex_unlock(&e->lock);
+}
+
+static void pop_head(struct engine *e)
+{
+	pthread_mutex_lock(&e->lock);
+	struct par_sink *k = e->head;
+	e->head = k->next;
+	if (!e->head)
+		e->tail = NULL;
+	e->inflight--;
+	pthread_mutex_unlock(&e->lock);
+	sink_free(k);
+}
+
+/* The head chunk stopped short of its cut: the rest of it, joined to the
+ * next chunk, is read again here and takes the next chunk's place. */
+static void merge_head(struct engine *e)
+{
+	struct par_sink *k = e->head, *next;
+	pthread_mutex_lock(&e->lock);
+	next = k->next;
+	pthread_mutex_unlock(&e->lock);
+	if (!next) {
+		next = read_chunk(e);
+		if (!next) {
+			pop_head(e);	/* the input broke off */
+			return;
+		}
+		next->state = CH_TAKEN;
+		pthread_mutex_lock(&e->lock);
+		k->next = next;
+		e->tail = next;
+		e->inflight++;
+		pthread_mutex_unlock(&e->lock);
+	}
+	wait_done(e, next);
+	size_t rest = k->len - k->consumed;
+	struct par_sink *m = calloc(1, sizeof *m);
+	if (!m)
+		die("out of memory");
+	m->cfg = e->cfg;
+	m->buf = malloc(rest + next->data_len);
+	if (!m->buf)
+		die("out of memory");
+	memcpy(m->buf, k->buf + k->consumed, rest);
+	memcpy(m->buf + rest, next->buf, next->data_len);
+	m->len = rest + next->len;
+	m->data_len = rest + next->data_len;
+	m->last = next->last;
+	m->origin = k->origin && k->consumed == 0;
+	m->at = (struct pgn_loc){ 1, k->end.col };
+	if (!e->worker_made && e->cfg->worker_new)
+		e->worker = e->cfg->worker_new(e->cfg->ctx);
+	e->worker_made = true;
+	run_chunk(e, e->worker, &e->game, m);
+	m->state = CH_DONE;
+	/* m replaces k and next. */
+	pthread_mutex_lock(&e->lock);
+	m->next = next->next;
+	e->head = m;
+	if (e->tail == next)
+		e->tail = m;
+	e->inflight--;
+	pthread_mutex_unlock(&e->lock);
+	sink_free(k);
+	sink_free(next);
+}
+
+/* Writes the head chunk once it is done. */
+static void write_head(struct engine *e)
+{
+	struct par_sink *k = e->head;
+	pthread_mutex_lock(&e->lock);
+	while (k->state != CH_DONE)
+		pthread_cond_wait(&e->done, &e->lock);
+	pthread_mutex_unlock(&e->lock);
+	write_chunk(e, k);
+	if (k->complete)
+		pop_head(e);
+	else
+		merge_head(e);
+}
+
+/* ---------------------------------------------------------------- run */
+
+static size_t chunk_bytes(void)
+{
+	const char *s = getenv("PAWNKIT_CHUNK_BYTES");
+	char *end;
+	unsigned long long n;
+	if (!s || !*s)
+		return CHUNK_BYTES;
+	errno = 0;
+	n = strtoull(s, &end, 10);
+	return errno || *end || n == 0 ? CHUNK_BYTES : (size_t)n;
+}
+
+static int engine_open(struct engine *e, const char *path)
+{
+	e->name = path && strcmp(path, "-") ? path : "-";
+	e->fd = 0;
+	if (strcmp(e->name, "-") != 0) {
+		e->fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (e->fd < 0) {
+			warn_user("could not open '%s': %s", path,
+				  strerror(errno));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int par_run(const char *path, struct par_config *cfg)
+{
+	struct engine e = { .cfg = cfg, .line_before = 1 };
+	if (engine_open(&e, path) != 0)
+		return EXIT_TROUBLE;
+	unsigned jobs = cfg->jobs ? cfg->jobs : 1;
+	struct worker *workers = calloc(jobs, sizeof *workers);
+	if (!workers)
+		die("out of memory");
+	e.chunk_bytes = chunk_bytes();
+	e.max_inflight = 2 * jobs + 2;
+	pgn_game_init(&e.game);
+	pthread_mutex_init(&e.lock, NULL);
+	pthread_cond_init(&e.work, NULL);
+	pthread_cond_init(&e.done, NULL);
+	for (unsigned i = 0; i < jobs; i++) {
+		workers[i].e = &e;
+		if (pthread_create(&workers[i].thread, NULL, worker_main,
+				   &workers[i]) != 0)
+			die("cannot start a thread: %s", strerror(errno));
+	}
+	for (;;) {
+		struct par_sink *k = NULL;
+		while (e.inflight < e.max_inflight && (k = read_chunk(&e)))
+			enqueue(&e, k);
+		if (!e.head)
+			break;
+		write_head(&e);
+	}
+	pthread_mutex_lock(&e.lock);
+	e.stop = true;
+	pthread_cond_broadcast(&e.work);
+	pthread_mutex_unlock(&e.lock);
+	for (unsigned i = 0; i < jobs; i++)
+		pthread_join(workers[i].thread, NULL);
+	free(workers);
+	if (e.worker_made && cfg->worker_free)
+		cfg->worker_free(cfg->ctx, e.worker);
+	pgn_game_release(&e.game);
+	free(e.carry);
+	pthread_cond_destroy(&e.done);
+	pthread_cond_destroy(&e.work);
+	pthread_mutex_destroy(&e.lock);
+	if (e.fd > 0)
+		close(e.fd);
+	if (e.io_error) {
+		warn_user("%s", e.io_message);
+		return EXIT_TROUBLE;
+	}
+	return 0;
+}

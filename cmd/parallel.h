@@ -1,0 +1,78 @@
+/* Games of one input on worker threads, output in input order.
+ *
+ * The calling thread reads the input in chunks of about a megabyte, each
+ * cut just before a line "[Event ", and queues them; N workers parse and
+ * process the chunks; the calling thread writes each chunk's output when
+ * every chunk before it is written.  The output is byte for byte the one
+ * a single thread gives:
+ * - A worker parses its chunk with a chunk reader (pgn_reader_from_chunk),
+ *   which sees the chunk and the line after it, and stops with
+ *   PGN_NEED_MORE where a game runs past the chunk.  The cut is a guess; a
+ *   guess is right when the chunk's last game ends exactly at the cut, and
+ *   then the games read are the ones a reader of the whole input reads.  A
+ *   wrong guess (a comment or tag section running over the cut) is found
+ *   there: the chunk's output stops before the game that runs over, and
+ *   that game is read again joined to the next chunk, on this thread.
+ * - Game numbers and line numbers in diagnostics are counted from the
+ *   chunk's start and shifted when the chunk is written.
+ * - Each game's diagnostics go through a recorder that does what
+ *   struct diag_printer does (--strict, holding the reader's diagnostics
+ *   until the game is known to be selected, the limit of held ones); they
+ *   are printed when the chunk is written.
+ *
+ * Memory: at most 2 * jobs + 2 chunks are held at once, so a run needs a
+ * few megabytes whatever the input's size.  PAWNKIT_CHUNK_BYTES (a test
+ * knob) sets the chunk size, so that small inputs exercise the cuts. */
+#ifndef PAWNKIT_CMD_PARALLEL_H
+#define PAWNKIT_CMD_PARALLEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "common.h"
+
+#define PAR_STREAMS 4		/* output streams a command may use */
+#define PAR_COUNTERS 8		/* per-game counters a command may use */
+
+/* One chunk's output so far; workers write to it through the calls below. */
+struct par_sink;
+
+/* Per-game calls for the worker's game function.  Bytes go to stream s
+ * (an index into par_config.streams; a NULL stream drops them). */
+void par_write(struct par_sink *k, unsigned s, const char *p, size_t n);
+/* The game's raw bytes, kept by reference (no copy). */
+void par_write_raw(struct par_sink *k, unsigned s, const struct pgn_game *g);
+/* A diag_fn: ctx is the struct par_sink. */
+void par_report(void *sink, const struct diag *d);
+/* Ends holding the reader's diagnostics of this game: printed (print) or
+ * dropped, as diag_printer_release(). */
+void par_release(struct par_sink *k, bool print);
+/* Errors and warnings reported for this game so far (after --strict). */
+unsigned par_errors(const struct par_sink *k);
+void par_count(struct par_sink *k, unsigned counter);
+
+struct par_config {
+	unsigned jobs;		/* worker threads, at least 1 */
+	struct pgn_reader_opts reader;
+	FILE *streams[PAR_STREAMS];
+	/* json, quiet, no_warnings, strict as for struct diag_printer. */
+	struct diag_printer printer;
+	/* Per-worker state (may be NULL): made once per worker thread. */
+	void *(*worker_new)(void *ctx);
+	void (*worker_free)(void *ctx, void *worker);
+	/* One game on a worker thread; the reader's diagnostics are held when
+	 * it is called (call par_release).  It must not touch ctx but to read
+	 * it: games of different chunks run at the same time. */
+	void (*game)(void *ctx, void *worker, struct pgn_game *g,
+		     struct par_sink *k);
+	void *ctx;
+	/* Sums of par_count() over the games written, added to by par_run. */
+	uint64_t counts[PAR_COUNTERS];
+};
+
+/* Runs every game of path ("-": standard input).  0, or EXIT_TROUBLE when
+ * the file cannot be read (reported). */
+int par_run(const char *path, struct par_config *cfg);
+
+#endif

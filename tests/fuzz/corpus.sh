@@ -1,0 +1,82 @@
+#!/bin/sh
+# Seed corpora of the fuzz targets, from the project's own test inputs and
+# the shared real files when present (../shared/data; nothing is copied
+# into the project): corpus.sh OUT [BIN].  OUT/<target>/ gets the seeds of
+# each target; BIN (built commands) adds JSON seeds for fuzz_json_read.
+# Big files are cut into games (at "[Event ") and pieces over 16 KB left
+# out, so that a run reaches its loop quickly.
+set -eu
+out=$1
+bin=${2:-}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+shared=$root/../shared/data
+rm -rf "$out"
+for t in pgn fen san svg json; do mkdir -p "$out/$t"; done
+max=16384
+
+pgn_sources() {
+	find "$root/tests/data" "$root/tests/e2e/cases" "$root/tests/hostile/cases" \
+		-type f \( -name '*.pgn' -o -name 'in*' \) -size -2M 2>/dev/null || true
+	[ ! -d "$shared" ] || find "$shared" -type f \( -name '*.pgn' -o -name '*.txt' \) \
+		-size -3M 2>/dev/null || true
+}
+
+# Whole small files (several games each) and the first 30 games of every
+# file, each as one seed.
+n=0
+pgn_sources | sort | while read -r f; do
+	n=$((n + 1))
+	[ "$(wc -c <"$f")" -le $max ] && cp "$f" "$out/pgn/file-$n"
+	csplit -s -z -f "$out/pgn/game-$n-" -n 4 "$f" '/^\[Event /' '{*}' 2>/dev/null || true
+	for g in "$out/pgn/game-$n-"*; do
+		[ -f "$g" ] || continue
+		case ${g##*-} in 00[0-2]?) ;; *) rm -f "$g"; continue ;; esac
+		[ "$(wc -c <"$g")" -le $max ] || rm -f "$g"
+	done
+done
+
+# FEN: the perft positions, the render cases, the [FEN] tags seen.
+{
+	cat "$root"/tests/perft/*.epd | grep -v '^#' | sed -e 's/ ;.*//' -e 's/^[a-z-]* //'
+	cat "$root"/tests/render/cases/*.in 2>/dev/null | grep -v '^#' || true
+	cat "$out"/pgn/* | grep -a '^\[FEN "' | sed -e 's/^\[FEN "//' -e 's/".*//' || true
+} | grep -a '/' | sort -u | head -400 >"$out/fens"
+i=0
+while read -r fen; do
+	i=$((i + 1))
+	printf '%s\n' "$fen" >"$out/fen/fen-$i"
+	# style byte, FEN, marks and caption
+	printf "\\$(printf %o $((i * 37 % 256)))%s\n[%%csl Ge4,Rd5][%%cal Ye2e4] game $i\n" \
+		"$fen" >"$out/svg/svg-$i"
+done <"$out/fens"
+rm -f "$out/fens"
+
+# Move tokens: those of the test games, the position byte cycling.
+cat "$root"/tests/data/variants/*/*.pgn "$root"/tests/data/demo/*.pgn |
+	grep -av '^\[' | tr -s ' \t\r\n' '\n\n\n\n' |
+	grep -aE '^[a-zA-Z0-9][-a-zA-Z0-9x:=+#^&~()@/.]*$' | grep -avE '^[0-9]+\.' |
+	sort -u | head -400 >"$out/tokens"
+printf '%s\n' Te4 Te2-e4 Te2e4 Txd5 Te4xd5 Te8=Q Te7e8q e5^ e3-e5^ e3e5^ \
+	e8^=Q e6e8^q 'e4(p)' 'e5-e4(p)' 'e5e4(p)' 'Nf3&' 'Ng1-f3&' 'g1f3&' \
+	NxBe5 Nf3xBe5 f3e5xB c3~ de3 d2-e3 d2e3 d4e3x O-O 0-0-0 exd6e.p. \
+	-- Z0 0000 @@@@ Qd7d6 E4 >>"$out/tokens"
+i=0
+while read -r tok; do
+	i=$((i + 1))
+	printf "\\$(printf %o $((i % 28)))%s" "$tok" >"$out/san/san-$i"
+done <"$out/tokens"
+rm -f "$out/tokens"
+
+# JSON: the test games as pgn-convert writes them.
+if [ -n "$bin" ] && [ -x "$bin/pgn-convert" ]; then
+	i=0
+	for f in "$root"/tests/data/*/*.pgn "$root"/tests/data/variants/*/*.pgn; do
+		i=$((i + 1))
+		"$bin/pgn-convert" -q -f json "$f" >"$out/json/json-$i" 2>/dev/null || true
+		"$bin/pgn-convert" -q -f ndjson "$f" >"$out/json/ndjson-$i" 2>/dev/null || true
+	done
+	find "$out/json" -size +${max}c -delete
+fi
+echo "corpus: $(ls "$out/pgn" | wc -l) pgn, $(ls "$out/fen" | wc -l) fen," \
+	"$(ls "$out/san" | wc -l) san, $(ls "$out/svg" | wc -l) svg," \
+	"$(ls "$out/json" | wc -l) json seeds"

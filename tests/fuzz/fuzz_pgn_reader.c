@@ -1,0 +1,139 @@
+/* The PGN reader: any bytes are games, and the games' raw bytes add up to
+ * the input.  Three readings of each input must agree:
+ * - from memory, default limits;
+ * - from a file descriptor through a tiny buffer, so that every lexeme
+ *   runs off the window and is lexed again after a refill (LX_MORE);
+ * - from memory with tiny limits (game size, depth), and without trees. */
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "../../libparse/pgn_lex.h"
+#include "fuzz.h"
+
+struct seen {
+	size_t raw_len;
+	size_t ntags;
+	unsigned flags;
+	uint64_t diags;		/* a hash of the game's diagnostics */
+};
+
+static void hash_diag(void *ctx, const struct diag *d)
+{
+	uint64_t *h = ctx;
+	fuzz_diag(NULL, d);
+	FUZZ_CHECK(d->line >= 1 && d->col >= 1);
+	*h = *h * 1000003u ^ d->line;
+	*h = *h * 1000003u ^ d->col;
+	*h = *h * 1000003u ^ (uint64_t)d->code;
+	for (const char *p = d->message; *p; p++)
+		*h = *h * 31u + (unsigned char)*p;
+}
+
+/* Every item is well formed; texts are terminated. */
+static void walk(const struct pgn_line *line, unsigned depth)
+{
+	FUZZ_CHECK(depth <= 256);
+	for (const struct pgn_item *it = line->first; it; it = it->next) {
+		FUZZ_CHECK(it->loc.line >= 1 && it->loc.col >= 1);
+		if (it->text)
+			FUZZ_CHECK(it->text[it->len] == 0);
+		switch (it->kind) {
+		case PI_MOVE:
+		case PI_RESULT:
+			FUZZ_CHECK(it->text && it->len > 0);
+			break;
+		case PI_VARIATION:
+			FUZZ_CHECK(it->variation != NULL);
+			walk(it->variation, depth + 1);
+			break;
+		default:
+			break;
+		}
+		if (!it->next)
+			FUZZ_CHECK(it == line->last);
+	}
+}
+
+static void check_game(const struct pgn_game *g)
+{
+	for (size_t i = 0; i < g->ntags; i++) {
+		FUZZ_CHECK(g->tags[i].name[0] != 0);
+		FUZZ_CHECK(g->tags[i].value[g->tags[i].value_len] == 0);
+	}
+	walk(&g->moves, 0);
+}
+
+/* Reads every game of r; their raw bytes must be data, in order, up to a
+ * game over the size limit (the rest of it is skipped). */
+static size_t read_all(struct pgn_reader *r, const uint8_t *data,
+		       size_t size, struct seen *out, size_t max)
+{
+	struct pgn_game g;
+	struct diag err;
+	size_t n = 0, at = 0;
+	bool lost = false;
+	uint64_t h = 0;
+	pgn_game_init(&g);
+	while (pgn_reader_next(r, &g, hash_diag, &h, &err) > 0) {
+		FUZZ_CHECK(g.raw_len > 0 && g.raw_len <= size);
+		FUZZ_CHECK(g.index == n + 1);
+		check_game(&g);
+		if (!lost) {
+			FUZZ_CHECK(at + g.raw_len <= size);
+			FUZZ_CHECK(memcmp(g.raw, data + at, g.raw_len) == 0);
+			at += g.raw_len;
+		}
+		if (n < max)
+			out[n] = (struct seen){ g.raw_len, g.ntags, g.flags, h };
+		n++;
+		h = 0;
+		lost = lost || (g.flags & PGN_TOO_LARGE);
+	}
+	FUZZ_CHECK(lost || at == size);
+	pgn_game_release(&g);
+	pgn_reader_close(r);
+	return n;
+}
+
+static bool same(const struct seen *a, const struct seen *b)
+{
+	return a->raw_len == b->raw_len && a->ntags == b->ntags &&
+	       a->flags == b->flags && a->diags == b->diags;
+}
+
+/* A file reader over a copy of data whose buffer starts tiny. */
+static struct pgn_reader *tiny_reader(const uint8_t *data, size_t size)
+{
+	struct diag err;
+	char path[64];
+	int fd = memfd_create("fuzz", 0);
+	FUZZ_CHECK(fd >= 0);
+	FUZZ_CHECK(write(fd, data, size) == (ssize_t)size);
+	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+	struct pgn_reader *r = pgn_reader_open(path, NULL, &err);
+	close(fd);
+	FUZZ_CHECK(r != NULL);
+	r->cap = 16;	/* the buffer is larger: using less of it is safe */
+	return r;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	enum { MAX = 64 };
+	static struct seen mem[MAX], tiny[MAX];
+	const char *buf = (const char *)data;
+	size_t n = read_all(pgn_reader_from_memory("m", buf, size, NULL),
+			    data, size, mem, MAX);
+	FUZZ_CHECK(size == 0 || n > 0);
+	size_t m = read_all(tiny_reader(data, size), data, size, tiny, MAX);
+	FUZZ_CHECK(n == m);
+	for (size_t i = 0; i < n && i < MAX; i++)
+		FUZZ_CHECK(same(&mem[i], &tiny[i]));
+	struct pgn_reader_opts small = { .max_game_bytes = 300, .max_depth = 2 };
+	read_all(pgn_reader_from_memory("s", buf, size, &small), data, size,
+		 mem, 0);
+	struct pgn_reader_opts tags = { .tags_only = true };
+	read_all(pgn_reader_from_memory("t", buf, size, &tags), data, size,
+		 mem, 0);
+	return 0;
+}
