@@ -126,6 +126,44 @@ void make_finish(struct position *pos, bool reset_halfmove);
 /* Castling rights lost when something leaves or lands on sq. */
 void castling_update(struct position *pos, int from, int to);
 
+/* The piece that moves: board2[from] when MF_MOVER2 (Pauli), else board. */
+static inline uint8_t move_mover_piece(const struct position *pos, move_t m)
+{
+	int from = MOVE_FROM(m);
+	return (MOVE_FLAGS(m) & MF_MOVER2) ? pos->board2[from] : pos->board[from];
+}
+
+/* The letter-class of a move as SAN sees it: TANDEM for a unit move, PAWN
+ * for a pawn or a tandem member, else the piece type.  Moves of one class
+ * are the ones SAN disambiguates against each other. */
+static inline int move_mover_class(const struct position *pos, move_t m)
+{
+	if (MOVE_FLAGS(m) & MF_UNIT)
+		return TANDEM;
+	int type = PIECE_TYPE(move_mover_piece(pos, m));
+	return type == TANDEM ? PAWN : type;
+}
+
+/* Fast single-occupancy primitives for variants without shared squares:
+ * the same effect as position_put/position_remove on such squares, minus
+ * the bookkeeping that two pieces per square need. */
+static inline void board_put_fast(struct position *pos, int sq, uint8_t piece)
+{
+	pos->board[sq] = piece;
+	pos->by_color[PIECE_COLOR(piece)] |= BB(sq);
+	pos->by_type[PIECE_TYPE(piece)] |= BB(sq);
+	pos->key ^= zobrist_piece[piece][sq];
+}
+
+static inline void board_take_fast(struct position *pos, int sq)
+{
+	uint8_t piece = pos->board[sq];
+	pos->board[sq] = 0;
+	pos->by_color[PIECE_COLOR(piece)] &= ~BB(sq);
+	pos->by_type[PIECE_TYPE(piece)] &= ~BB(sq);
+	pos->key ^= zobrist_piece[piece][sq];
+}
+
 static inline void movelist_add(struct movelist *l, move_t m)
 {
 	if (l->count < MOVELIST_MAX)

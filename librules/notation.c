@@ -69,24 +69,6 @@ struct anatomy {
 	int victim;		/* type to name after 'x' (Pauli), else 0 */
 };
 
-static uint8_t mover_piece(const struct position *pos, move_t m)
-{
-	int from = MOVE_FROM(m);
-	return (MOVE_FLAGS(m) & MF_MOVER2) ? pos->board2[from]
-					   : pos->board[from];
-}
-
-/* The letter-class of a move: TANDEM for a unit move, PAWN for a pawn or a
- * tandem member, else the piece type.  Moves of one class are the ones SAN
- * disambiguates against each other. */
-static int mover_class(const struct position *pos, move_t m)
-{
-	if (MOVE_FLAGS(m) & MF_UNIT)
-		return TANDEM;
-	int type = PIECE_TYPE(mover_piece(pos, m));
-	return type == TANDEM ? PAWN : type;
-}
-
 /* The victim is named only when the destination holds two enemy pieces of
  * different kinds, so "x" alone would not say which one goes. */
 static int named_victim(const struct position *pos, move_t m)
@@ -105,7 +87,7 @@ static struct anatomy anatomy_of(const struct position *pos, move_t m)
 {
 	struct anatomy a = {
 		.from = MOVE_FROM(m), .to = MOVE_TO(m), .promo = MOVE_PROMO(m),
-		.flags = MOVE_FLAGS(m), .mover = mover_class(pos, m),
+		.flags = MOVE_FLAGS(m), .mover = move_mover_class(pos, m),
 	};
 	a.pawnlike = a.mover == PAWN;
 	a.victim = named_victim(pos, m);
@@ -166,7 +148,7 @@ static void put_disambiguation(struct text *t, const struct position *pos,
 		int from = MOVE_FROM(o);
 		if (MOVE_TO(o) != a->to || from == a->from ||
 		    (MOVE_FLAGS(o) & MF_CASTLE) ||
-		    mover_class(pos, o) != a->mover)
+		    move_mover_class(pos, o) != a->mover)
 			continue;
 		rival = true;
 		same_file |= FILE_OF(from) == FILE_OF(a->from);
@@ -194,7 +176,7 @@ static void put_pawn_origin(struct text *t, const struct position *pos,
 		int from = MOVE_FROM(o);
 		if (MOVE_TO(o) == a->to && from != a->from &&
 		    FILE_OF(from) == FILE_OF(a->from) &&
-		    mover_class(pos, o) == PAWN) {
+		    move_mover_class(pos, o) == PAWN) {
 			put_char(t, (char)('1' + RANK_OF(a->from)));
 			return;
 		}

@@ -63,23 +63,7 @@ static int letter_type(char c)
 
 /* ----------------------------------------------------- move properties */
 
-static uint8_t mover_piece(const struct position *pos, move_t m)
-{
-	int from = MOVE_FROM(m);
-	return (MOVE_FLAGS(m) & MF_MOVER2) ? pos->board2[from]
-					   : pos->board[from];
-}
-
-/* TANDEM for a unit move, PAWN for a pawn or a tandem member, else the
- * piece type: the mover as a SAN letter sees it (notation.c agrees). */
-static int mover_class(const struct position *pos, move_t m)
-{
-	if (MOVE_FLAGS(m) & MF_UNIT)
-		return TANDEM;
-	int type = PIECE_TYPE(mover_piece(pos, m));
-	return type == TANDEM ? PAWN : type;
-}
-
+/* The kind of piece a capture takes (e.p. included). */
 static int victim_type(const struct position *pos, move_t m)
 {
 	unsigned f = MOVE_FLAGS(m);
@@ -186,7 +170,7 @@ static int fit(const struct position *pos, const struct want *w, move_t m)
 	    !((f & MF_CASTLE) && w->castle_ok))
 		return NO_FIT;
 	if (w->mover == MOVER_ANY ? (f & MF_UNIT) != 0
-				  : mover_class(pos, m) != w->mover)
+				  : move_mover_class(pos, m) != w->mover)
 		return NO_FIT;
 	if (w->straight && FILE_OF(from) != FILE_OF(w->to))
 		return NO_FIT;
@@ -324,7 +308,7 @@ static bool same_effect(const struct position *pos, move_t a, move_t b)
 	return MOVE_FROM(a) == MOVE_FROM(b) && MOVE_TO(a) == MOVE_TO(b) &&
 	       MOVE_PROMO(a) == MOVE_PROMO(b) &&
 	       ((MOVE_FLAGS(a) ^ MOVE_FLAGS(b)) & ~slots) == 0 &&
-	       mover_piece(pos, a) == mover_piece(pos, b) &&
+	       move_mover_piece(pos, a) == move_mover_piece(pos, b) &&
 	       (!(MOVE_FLAGS(a) & MF_CAPTURE) ||
 		victim_type(pos, a) == victim_type(pos, b));
 }

@@ -14,23 +14,6 @@ static const uint8_t castling_lost[64] = {
 	[SQ(7, 7)] = CASTLE_BK,
 };
 
-static inline void put_piece(struct position *pos, int sq, uint8_t piece)
-{
-	pos->board[sq] = piece;
-	pos->by_color[PIECE_COLOR(piece)] |= BB(sq);
-	pos->by_type[PIECE_TYPE(piece)] |= BB(sq);
-	pos->key ^= zobrist_piece[piece][sq];
-}
-
-static inline void take_piece(struct position *pos, int sq)
-{
-	uint8_t piece = pos->board[sq];
-	pos->board[sq] = 0;
-	pos->by_color[PIECE_COLOR(piece)] &= ~BB(sq);
-	pos->by_type[PIECE_TYPE(piece)] &= ~BB(sq);
-	pos->key ^= zobrist_piece[piece][sq];
-}
-
 static inline void move_piece(struct position *pos, int from, int to)
 {
 	uint8_t piece = pos->board[from];
@@ -61,7 +44,7 @@ void standard_make(struct position *pos, move_t m)
 	pos->key ^= zobrist_ep[pos->ep];
 	pos->ep = pos->ep_victim = NO_SQUARE;
 	if (pos->board[victim]) {
-		take_piece(pos, victim);
+		board_take_fast(pos, victim);
 		irreversible = true;
 	}
 	move_piece(pos, from, to);
@@ -69,8 +52,8 @@ void standard_make(struct position *pos, move_t m)
 		castle_rook(pos, from, to);
 	if (promo) {
 		uint8_t pawn = pos->board[to];
-		take_piece(pos, to);
-		put_piece(pos, to, MAKE_PIECE(PIECE_COLOR(pawn), promo));
+		board_take_fast(pos, to);
+		board_put_fast(pos, to, MAKE_PIECE(PIECE_COLOR(pawn), promo));
 	}
 	if (flags & MF_DOUBLE) {
 		pos->ep = (uint8_t)((from + to) / 2);

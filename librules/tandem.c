@@ -368,31 +368,14 @@ static void tandem_generate(const struct position *pos, struct movelist *list)
  * tandem square holds one piece code (no second piece, no pawn code), so
  * position_put/position_remove's generality is not needed. */
 
-static inline void put_piece(struct position *pos, int sq, uint8_t piece)
-{
-	pos->board[sq] = piece;
-	pos->by_color[PIECE_COLOR(piece)] |= BB(sq);
-	pos->by_type[PIECE_TYPE(piece)] |= BB(sq);
-	pos->key ^= zobrist_piece[piece][sq];
-}
-
-static inline void take_piece(struct position *pos, int sq)
-{
-	uint8_t piece = pos->board[sq];
-	pos->board[sq] = 0;
-	pos->by_color[PIECE_COLOR(piece)] &= ~BB(sq);
-	pos->by_type[PIECE_TYPE(piece)] &= ~BB(sq);
-	pos->key ^= zobrist_piece[piece][sq];
-}
-
 static void make_castle(struct position *pos, int from, int to)
 {
 	int rook_from = to > from ? to + 1 : to - 2;
 	int rook_to = to > from ? to - 1 : to + 1;
-	put_piece(pos, to, pos->board[from]);
-	take_piece(pos, from);
-	put_piece(pos, rook_to, pos->board[rook_from]);
-	take_piece(pos, rook_from);
+	board_put_fast(pos, to, pos->board[from]);
+	board_take_fast(pos, from);
+	board_put_fast(pos, rook_to, pos->board[rook_from]);
+	board_take_fast(pos, rook_from);
 }
 
 /* The origin of a pawn or tandem move: what is left there, and what
@@ -405,11 +388,11 @@ static uint8_t leave_origin(struct position *pos, move_t m, int us)
 	unsigned flags = MOVE_FLAGS(m);
 	uint8_t mover = pos->board[from], pawn = MAKE_PIECE(us, PAWN);
 	bool split = PIECE_TYPE(mover) == TANDEM && !(flags & MF_UNIT);
-	take_piece(pos, from);
+	board_take_fast(pos, from);
 	if (flags & MF_ROCKET)
-		put_piece(pos, from - FORWARD(us), pawn);
+		board_put_fast(pos, from - FORWARD(us), pawn);
 	else if (split)
-		put_piece(pos, from, pawn);
+		board_put_fast(pos, from, pawn);
 	if (MOVE_PROMO(m))
 		return MAKE_PIECE(us, MOVE_PROMO(m));
 	return split ? pawn : mover;	/* member or rocket: one pawn */
@@ -423,15 +406,15 @@ static void tandem_make(struct position *pos, move_t m)
 	bool pawnlike = type == PAWN || type == TANDEM;
 	/* A captured tandem goes whole: both its pawns leave the board. */
 	if (flags & MF_EP)
-		take_piece(pos, pos->ep_victim);
+		board_take_fast(pos, pos->ep_victim);
 	else if (pos->board[to])
-		take_piece(pos, to);
+		board_take_fast(pos, to);
 	position_set_ep(pos, NO_SQUARE, NO_SQUARE);
 	castling_update(pos, from, to);
 	if (flags & MF_CASTLE)
 		make_castle(pos, from, to);
 	else
-		put_piece(pos, to, leave_origin(pos, m, pos->side));
+		board_put_fast(pos, to, leave_origin(pos, m, pos->side));
 	if (flags & MF_DOUBLE)
 		position_set_ep(pos, (from + to) / 2, to);
 	make_finish(pos, pawnlike || (flags & MF_CAPTURE));
