@@ -3,7 +3,7 @@
 # root; otherwise says exactly what to install.  Idempotent and quiet when
 # everything is there.
 set -eu
-need="gcc clang make pkg-config libpcre2-dev libcmocka-dev xz-utils"
+need="gcc libc6-dev clang libclang-rt-dev make pkg-config libpcre2-dev libcmocka-dev xz-utils"
 # Independent oracles for the tests (skipped when absent, installed here).
 want="pgn-extract stockfish libxml2-utils librsvg2-bin mandoc time python3 parallel"
 missing=""
