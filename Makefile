@@ -56,9 +56,11 @@ $(B)/bin/%: $(B)/obj/cmd/%.o $(CMD_SHARED) $(LIBS)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(CMD_SHARED) $(LIBS) $(LDLIBS)
 
-$(B)/tests/%: $(B)/obj/tests/unit/%.o $(LIBS)
+# Every unit test links the shared helpers (tests/unit/support.c, not a
+# test itself: UNIT_SRC takes only test_*.c).
+$(B)/tests/%: $(B)/obj/tests/unit/%.o $(B)/obj/tests/unit/support.o $(LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBS) $(CMOCKA_LIBS) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(B)/obj/tests/unit/support.o $(LIBS) $(CMOCKA_LIBS) $(LDLIBS)
 
 .PRECIOUS: $(B)/obj/%.o $(B)/obj/cmd/%.o $(B)/obj/tests/unit/%.o
 

@@ -301,3 +301,22 @@ int for_each_game(char **files, int nfiles, const struct pgn_reader_opts *ro,
 			status = EXIT_TROUBLE;
 	return status;
 }
+
+int for_each_fen_line(FILE *in, fen_fn fn, void *ctx)
+{
+	char *line = NULL, where[32];
+	size_t cap = 0;
+	ssize_t len;
+	int status = 0;
+	for (unsigned long n = 1; (len = getline(&line, &cap, in)) >= 0; n++) {
+		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = 0;
+		if (len == 0 || line[0] == '#')
+			continue;
+		snprintf(where, sizeof where, "line %lu", n);
+		if (fn(ctx, line, where) != 0)
+			status = EXIT_INVALID;
+	}
+	free(line);
+	return status;
+}

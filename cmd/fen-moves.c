@@ -149,23 +149,10 @@ static int handle(struct fen_moves *f, const char *fen, const char *where)
 	return 0;
 }
 
-static int read_stdin(struct fen_moves *f)
+/* One line of standard input (for_each_fen_line's callback). */
+static int handle_line(void *ctx, const char *fen, const char *where)
 {
-	char *line = NULL, where[32];
-	size_t cap = 0;
-	ssize_t len;
-	int status = 0;
-	for (unsigned long n = 1; (len = getline(&line, &cap, stdin)) >= 0; n++) {
-		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-			line[--len] = 0;
-		if (len == 0 || line[0] == '#')
-			continue;
-		snprintf(where, sizeof where, "line %lu", n);
-		if (handle(f, line, where) != 0)
-			status = EXIT_INVALID;
-	}
-	free(line);
-	return status;
+	return handle(ctx, fen, where);
 }
 
 int main(int argc, char **argv)
@@ -197,7 +184,7 @@ int main(int argc, char **argv)
 	if (f.start)
 		status = handle(&f, f.variant->start_fen, "start position");
 	else if (first == argc)
-		status = read_stdin(&f);
+		status = for_each_fen_line(stdin, handle_line, &f);
 	for (int i = first; i < argc; i++) {
 		char where[32];
 		snprintf(where, sizeof where, "argument %d", i - first + 1);

@@ -267,23 +267,10 @@ static int render_fen(struct render *r, const char *fen, const char *where)
 	return 0;
 }
 
-static int read_stdin(struct render *r)
+/* One line of standard input (for_each_fen_line's callback). */
+static int render_fen_line(void *ctx, const char *fen, const char *where)
 {
-	char *line = NULL, where[32];
-	size_t cap = 0;
-	ssize_t len;
-	int status = 0;
-	for (unsigned long n = 1; (len = getline(&line, &cap, stdin)) >= 0; n++) {
-		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-			line[--len] = 0;
-		if (len == 0 || line[0] == '#')
-			continue;
-		snprintf(where, sizeof where, "line %lu", n);
-		if (render_fen(r, line, where) != 0)
-			status = EXIT_INVALID;
-	}
-	free(line);
-	return status;
+	return render_fen(ctx, fen, where);
 }
 
 /* ---------------------------------------------------------------- PGN */
@@ -438,7 +425,7 @@ static int render_fens(struct render *r, int argc, char **argv, int first)
 		status = render_fen(r, r->replay.variant->start_fen,
 				    "start position");
 	else if (first == argc)
-		status = read_stdin(r);
+		status = for_each_fen_line(stdin, render_fen_line, r);
 	for (int i = first; i < argc; i++) {
 		char where[32];
 		snprintf(where, sizeof where, "argument %d", i - first + 1);

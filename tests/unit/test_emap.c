@@ -14,48 +14,28 @@
 #include <cmocka.h>
 
 #include "../../librules/position.h"
-
-#define SUITE "tests/perft/emap.epd"
+#include "support.h"
 
 /* ---------------------------------------------------------------- helpers */
 
+/* The shared helpers (support.h) on EMAP positions.  Moves are expected
+ * once in the legal list: a pawn-like move that is also the piece's own
+ * must not be listed twice. */
 static void load(struct position *pos, const char *fen)
 {
-	struct diag err;
-	memset(&err, 0, sizeof err);
-	int rc = position_set_fen(pos, fen, &variant_emap, &err);
-	if (rc != 0)
-		print_error("%s: %s\n", fen, err.message);
-	assert_int_equal(rc, 0);
+	load_fen(pos, fen, &variant_emap);
 }
 
 static void assert_rejected(const char *fen, const char *message)
 {
-	struct position pos;
-	struct diag err;
-	memset(&err, 0, sizeof err);
-	assert_int_equal(position_set_fen(&pos, fen, &variant_emap, &err), -1);
-	assert_string_equal(err.message, message);
-}
-
-static int sq(const char *name)
-{
-	int s = square_parse(name);
-	assert_true(s >= 0);
-	return s;
+	assert_fen_rejected(fen, &variant_emap, message);
 }
 
 /* How many legal moves have exactly these squares, promotion and flags. */
 static unsigned count_move(const struct position *pos, const char *from,
 			   const char *to, int promo, unsigned flags)
 {
-	struct movelist list;
-	move_t want = MOVE(sq(from), sq(to), promo, flags);
-	unsigned n = 0;
-	position_legal_moves(pos, &list);
-	for (unsigned i = 0; i < list.count; i++)
-		n += list.moves[i] == want;
-	return n;
+	return count_legal(pos, coord_move(from, to, promo, flags));
 }
 
 /* The move is legal, and listed once. */
@@ -64,22 +44,13 @@ static bool has(const char *fen, const char *from, const char *to,
 {
 	struct position pos;
 	load(&pos, fen);
-	unsigned n = count_move(&pos, from, to, 0, flags);
-	assert_true(n <= 1);
-	return n == 1;
+	return is_legal_once(&pos, coord_move(from, to, 0, flags));
 }
 
 /* Legal moves leaving square from, of any kind. */
 static unsigned moves_from(const char *fen, const char *from)
 {
-	struct position pos;
-	struct movelist list;
-	unsigned n = 0;
-	load(&pos, fen);
-	position_legal_moves(&pos, &list);
-	for (unsigned i = 0; i < list.count; i++)
-		n += MOVE_FROM(list.moves[i]) == sq(from);
-	return n;
+	return fen_count_moves(&variant_emap, fen, from, NULL);
 }
 
 static void play(struct position *pos, const char *from, const char *to,
@@ -87,16 +58,7 @@ static void play(struct position *pos, const char *from, const char *to,
 {
 	if (count_move(pos, from, to, 0, flags) != 1)
 		fail_msg("no move %s%s flags %#x", from, to, flags);
-	position_make(pos, MOVE(sq(from), sq(to), 0, flags));
-}
-
-/* The FEN, and the incrementally kept key equal to one computed afresh. */
-static void assert_fen(const struct position *pos, const char *expected)
-{
-	char buf[FEN_MAX];
-	position_to_fen(pos, buf, sizeof buf);
-	assert_string_equal(buf, expected);
-	assert_true(pos->key == position_compute_key(pos));
+	position_make(pos, coord_move(from, to, 0, flags));
 }
 
 static void assert_after(const char *fen, const char *from, const char *to,
@@ -389,7 +351,7 @@ static void test_king_double_step_not_stopped(void **state)
 	for (size_t i = 0; i < sizeof beside / sizeof beside[0]; i++) {
 		load(&pos, beside[i]);
 		assert_int_equal(count_move(&pos, "e2", "e4", 0, D), 0);
-		assert_true(variant_emap.attacked(&pos, sq("e4"), BLACK));
+		assert_true(variant_emap.attacked(&pos, square("e4"), BLACK));
 	}
 }
 
@@ -421,9 +383,7 @@ static void test_castling(void **state)
 	assert_true(has(fen, "e1", "g1", CA));
 	assert_false(has(fen, "e1", "c1", CA));
 	struct position pos;
-	struct diag err;
-	assert_int_equal(position_set_fen(&pos, fen, &variant_standard, &err),
-			 0);
+	load_fen(&pos, fen, &variant_standard);
 	assert_int_equal(count_move(&pos, "e1", "c1", 0, CA), 1);
 	assert_after(fen, "e1", "g1", CA, "4k3/8/8/8/8/8/1r6/R4RK1 b - - 1 1");
 }
@@ -454,9 +414,9 @@ static void test_fen_ep_victims(void **state)
 	struct position pos;
 	(void)state;
 	load(&pos, "4k3/8/8/3n4/8/8/8/4K3 w - d6 0 1");
-	assert_int_equal(pos.ep_victim, sq("d5"));
+	assert_int_equal(pos.ep_victim, square("d5"));
 	load(&pos, "4k3/8/8/8/2B5/8/8/4K3 b - c3 0 1");
-	assert_int_equal(pos.ep_victim, sq("c4"));
+	assert_int_equal(pos.ep_victim, square("c4"));
 	load(&pos, "8/8/8/3k4/8/8/8/4K3 w - d6 0 1");	/* king double step */
 	assert_rejected("4k3/8/8/3r4/8/8/8/4K3 w - d6 0 1",
 			"en passant: d6 but no black pawn, bishop, knight or "
@@ -475,121 +435,36 @@ static void test_fen_ep_victims(void **state)
 
 /* ----------------------------------------------------- checked walk */
 
-static void assert_consistent(const struct position *pos)
-{
-	uint64_t colors[2] = { 0, 0 }, types[PIECE_TYPES] = { 0 };
-	for (int s = 0; s < 64; s++) {
-		uint8_t p = pos->board[s];
-		if (!p)
-			continue;
-		colors[PIECE_COLOR(p)] |= 1ULL << s;
-		types[PIECE_TYPE(p)] |= 1ULL << s;
-	}
-	assert_true(colors[WHITE] == pos->by_color[WHITE]);
-	assert_true(colors[BLACK] == pos->by_color[BLACK]);
-	for (int t = 0; t < PIECE_TYPES; t++)
-		assert_true(types[t] == pos->by_type[t]);
-	assert_true(pos->key == position_compute_key(pos));
-}
-
-static int cmp_move(const void *a, const void *b)
-{
-	move_t x = *(const move_t *)a, y = *(const move_t *)b;
-	return (x > y) - (x < y);
-}
-
-static void assert_no_duplicates(const struct movelist *list)
-{
-	struct movelist sorted = *list;
-	qsort(sorted.moves, sorted.count, sizeof sorted.moves[0], cmp_move);
-	for (unsigned i = 1; i < sorted.count; i++)
-		assert_true(sorted.moves[i] != sorted.moves[i - 1]);
-}
-
 /* Every node: consistent bitboards and key, no move listed twice, and the
  * FEN read back gives the same position (e.p. squares of pieces too). */
-static uint64_t checked_perft(const struct position *pos, unsigned depth)
-{
-	struct movelist list;
-	char fen[FEN_MAX];
-	struct position again;
-	uint64_t nodes = 0;
-	assert_consistent(pos);
-	position_to_fen(pos, fen, sizeof fen);
-	load(&again, fen);
-	assert_true(again.key == pos->key);
-	if (depth == 0)
-		return 1;
-	position_legal_moves(pos, &list);
-	assert_no_duplicates(&list);
-	for (unsigned i = 0; i < list.count; i++) {
-		struct position next = *pos;
-		position_make(&next, list.moves[i]);
-		nodes += checked_perft(&next, depth - 1);
-	}
-	return nodes;
-}
+static const struct walk_checks emap_checks = {
+	.fen_round_trip = true,
+	.no_duplicates = true,
+};
 
 static void test_checked_walk(void **state)
 {
-	static const struct { const char *fen; unsigned depth; uint64_t n; }
-	walks[] = {
+	static const struct perft_case walks[] = {
 		{ "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 3, 9142 },
 		{ "8/k7/8/2RnB3/8/8/8/4K3 w - d6 0 2", 3, 9010 },
 		{ "8/3k4/8/8/8/7r/4K3/8 w - - 0 1", 3, 687 },
 		{ "4k3/8/8/8/8/8/1r6/R3K2R w KQ - 0 1", 3, 7689 },
 	};
 	(void)state;
-	for (size_t i = 0; i < sizeof walks / sizeof walks[0]; i++) {
-		struct position pos;
-		load(&pos, walks[i].fen);
-		assert_true(checked_perft(&pos, walks[i].depth) == walks[i].n);
-	}
+	assert_perft_cases(walks, sizeof walks / sizeof walks[0], &variant_emap,
+			   &emap_checks);
 }
 
 /* ------------------------------------------------ tests/perft/emap.epd */
 
-static unsigned run_epd_line(char *line, unsigned lineno)
-{
-	char *semi = strchr(line, ';');
-	if (!semi)
-		return 0;
-	*semi = 0;
-	struct position pos;
-	load(&pos, line);
-	unsigned failures = 0;
-	for (char *f = semi + 1; f; f = strchr(f, ';') ? strchr(f, ';') + 1 : NULL) {
-		unsigned depth;
-		unsigned long long want;
-		if (sscanf(f, " D%u %llu", &depth, &want) != 2)
-			fail_msg(SUITE ":%u: bad field '%s'", lineno, f);
-		uint64_t got = perft(&pos, depth);
-		if (got != want) {
-			print_error(SUITE ":%u: perft %u = %llu, expected %llu\n",
-				    lineno, depth, (unsigned long long)got, want);
-			failures++;
-		}
-	}
-	return failures;
-}
-
 static void test_perft_epd(void **state)
 {
+	static const struct epd_suite suite = {
+		.path = "tests/perft/emap.epd",
+		.variant = &variant_emap,
+	};
 	(void)state;
-	FILE *fp = fopen(SUITE, "r");
-	assert_non_null(fp);	/* run from the project root */
-	char line[512];
-	unsigned lineno = 0, positions = 0, failures = 0;
-	while (fgets(line, sizeof line, fp)) {
-		lineno++;
-		if (line[0] == '#' || line[0] == '\n')
-			continue;
-		positions++;
-		failures += run_epd_line(line, lineno);
-	}
-	fclose(fp);
-	assert_true(positions >= 8);
-	assert_int_equal(failures, 0);
+	assert_true(assert_epd_suite(&suite).positions >= 8);
 }
 
 int main(void)

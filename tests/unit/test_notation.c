@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "../../librules/internal.h"
+#include "support.h"
 
 #define GLYPH_K "\xE2\x99\x94"
 #define GLYPH_Q "\xE2\x99\x95"
@@ -19,38 +20,6 @@
 #define GLYPH_B "\xE2\x99\x97"
 #define GLYPH_N "\xE2\x99\x98"
 #define GLYPH_P "\xE2\x99\x99"
-
-static void set_fen(struct position *pos, const char *fen,
-		    const struct variant *v)
-{
-	struct diag err;
-	memset(&err, 0, sizeof err);
-	if (position_set_fen(pos, fen, v, &err) != 0)
-		fail_msg("%s: %s", fen, err.message);
-}
-
-static int sq(const char *s)
-{
-	return square_parse(s);
-}
-
-/* The legal move written "e7e8q" (from, to, promotion letter). */
-static move_t legal_move(const struct position *pos, const char *uci)
-{
-	static const char promos[] = "nbrq";
-	struct movelist l;
-	int promo = 0;
-	if (uci[4])
-		promo = (int)(strchr(promos, uci[4]) - promos) + KNIGHT;
-	position_legal_moves(pos, &l);
-	for (unsigned i = 0; i < l.count; i++)
-		if (MOVE_FROM(l.moves[i]) == sq(uci) &&
-		    MOVE_TO(l.moves[i]) == sq(uci + 2) &&
-		    MOVE_PROMO(l.moves[i]) == promo)
-			return l.moves[i];
-	fail_msg("%s is not legal", uci);
-	return MOVE_NONE;
-}
 
 struct row {
 	const char *fen;
@@ -78,8 +47,8 @@ static void run_rows(const struct row *rows, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		struct position pos;
-		set_fen(&pos, rows[i].fen, &variant_standard);
-		check_row(&pos, legal_move(&pos, rows[i].move), &rows[i]);
+		load_fen(&pos, rows[i].fen, &variant_standard);
+		check_row(&pos, legal_move_uci(&pos, rows[i].move), &rows[i]);
 	}
 }
 
@@ -171,8 +140,8 @@ static void test_small_buffers(void **state)
 	char buf[8];
 	move_t m;
 	(void)state;
-	set_fen(&pos, START, &variant_standard);
-	m = legal_move(&pos, "g1f3");
+	load_fen(&pos, START, &variant_standard);
+	m = legal_move_uci(&pos, "g1f3");
 	memset(buf, 'z', sizeof buf);
 	assert_int_equal(move_write(&pos, m, NOTATION_FIGURINE, buf, 4), 3);
 	assert_string_equal(buf, GLYPH_N);
@@ -203,8 +172,8 @@ static void run_vrows(const struct vrow *rows, size_t n)
 		struct position pos;
 		struct row r = { v->fen, v->from, v->san, v->lan, v->uci,
 				 v->fig };
-		set_fen(&pos, v->fen, v->v);
-		check_row(&pos, MOVE(sq(v->from), sq(v->to), v->promo, v->flags),
+		load_fen(&pos, v->fen, v->v);
+		check_row(&pos, coord_move(v->from, v->to, v->promo, v->flags),
 			  &r);
 	}
 }
@@ -272,12 +241,6 @@ static void test_other_variant_text(void **state)
 
 /* ----------------------------------- rows that need the real variants */
 
-static void need_variant(const struct variant *v)
-{
-	if (v->generate == variant_standard.generate)
-		skip();
-}
-
 #define PAULI_D2 "k7/8/8/8/8/8/3(QP)4/4K3 w - - 0 1"
 
 /* Pauli coordinates: the letter when both pieces of d2 reach d3. */
@@ -294,7 +257,7 @@ static void test_pauli_mover_letter(void **state)
 		  GLYPH_N "gf3&" },
 	};
 	(void)state;
-	need_variant(&variant_pauli);
+	skip_placeholder(&variant_pauli);
 	run_vrows(rows, sizeof rows / sizeof rows[0]);
 }
 
@@ -312,7 +275,7 @@ static void test_emap(void **state)
 		  0, 0, "Nd6+", "Nb5-d6+", "b5d6", GLYPH_N "d6+" },
 	};
 	(void)state;
-	need_variant(&variant_emap);
+	skip_placeholder(&variant_emap);
 	run_vrows(rows, sizeof rows / sizeof rows[0]);
 }
 

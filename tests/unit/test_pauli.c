@@ -14,68 +14,33 @@
 #include <cmocka.h>
 
 #include "../../librules/internal.h"
+#include "support.h"
 
 /* ---------------------------------------------------------------- helpers */
 
+/* The shared helpers (support.h) on Pauli Chess positions. */
 static void load(struct position *pos, const char *fen)
 {
-	struct diag err;
-	memset(&err, 0, sizeof err);
-	int rc = position_set_fen(pos, fen, &variant_pauli, &err);
-	if (rc != 0)
-		print_error("%s: %s\n", fen, err.message);
-	assert_int_equal(rc, 0);
+	load_fen(pos, fen, &variant_pauli);
 }
 
 static void assert_rejected(const char *fen, const char *message)
 {
-	struct position pos;
-	struct diag err;
-	memset(&err, 0, sizeof err);
-	assert_int_equal(position_set_fen(&pos, fen, &variant_pauli, &err), -1);
-	assert_string_equal(err.message, message);
-}
-
-static int sq(const char *name)
-{
-	int s = square_parse(name);
-	assert_true(s >= 0);
-	return s;
-}
-
-static move_t find(const struct position *pos, const char *from,
-		   const char *to, int promo, unsigned flags)
-{
-	struct movelist list;
-	move_t want = MOVE(sq(from), sq(to), promo, flags);
-	position_legal_moves(pos, &list);
-	for (unsigned i = 0; i < list.count; i++)
-		if (list.moves[i] == want)
-			return want;
-	return MOVE_NONE;
+	assert_fen_rejected(fen, &variant_pauli, message);
 }
 
 static bool has(const char *fen, const char *from, const char *to, int promo,
 		unsigned flags)
 {
-	struct position pos;
-	load(&pos, fen);
-	return find(&pos, from, to, promo, flags) != MOVE_NONE;
+	return fen_has_move(&variant_pauli, fen,
+			    coord_move(from, to, promo, flags));
 }
 
 /* Legal moves from one square to another, of any kind. */
 static unsigned count_between(const char *fen, const char *from,
 			      const char *to)
 {
-	struct position pos;
-	struct movelist list;
-	unsigned n = 0;
-	load(&pos, fen);
-	position_legal_moves(&pos, &list);
-	for (unsigned i = 0; i < list.count; i++)
-		n += MOVE_FROM(list.moves[i]) == sq(from) &&
-		     (!to || MOVE_TO(list.moves[i]) == sq(to));
-	return n;
+	return fen_count_moves(&variant_pauli, fen, from, to);
 }
 
 static unsigned count_from(const char *fen, const char *from)
@@ -83,26 +48,11 @@ static unsigned count_from(const char *fen, const char *from)
 	return count_between(fen, from, NULL);
 }
 
-static void assert_fen(const struct position *pos, const char *expected)
-{
-	char buf[FEN_MAX];
-	position_to_fen(pos, buf, sizeof buf);
-	assert_string_equal(buf, expected);
-	assert_true(pos->key == position_compute_key(pos));
-}
-
 static void assert_after(const char *fen, const char *from, const char *to,
 			 int promo, unsigned flags, const char *expected)
 {
-	struct position pos;
-	load(&pos, fen);
-	move_t m = find(&pos, from, to, promo, flags);
-	if (m == MOVE_NONE)
-		print_error("%s: no move %s%s promo %d flags %#x\n", fen, from,
-			    to, promo, flags);
-	assert_true(m != MOVE_NONE);
-	position_make(&pos, m);
-	assert_fen(&pos, expected);
+	assert_fen_after(&variant_pauli, fen,
+			 coord_move(from, to, promo, flags), expected);
 }
 
 enum { S = MF_SHARE, C = MF_CAPTURE, V2 = MF_VICTIM2, M2 = MF_MOVER2,
@@ -399,9 +349,7 @@ static void test_fen_round_trip(void **state)
 static void play(struct position *pos, const char *from, const char *to,
 		 unsigned flags)
 {
-	move_t m = find(pos, from, to, 0, flags);
-	assert_true(m != MOVE_NONE);
-	position_make(pos, m);
+	play_legal(pos, coord_move(from, to, 0, flags));
 }
 
 /* Two pieces sharing a square are one position whichever came first (the
@@ -476,93 +424,59 @@ static void test_second_piece_moves(void **state)
 
 /* ------------------------------------------------------------------ perft */
 
-/* Board, bitboards, canonical order and key agree; no square holds two
- * kings; no move takes a king. */
-static void assert_consistent(const struct position *pos)
+/* Beyond bitboards and key (assert_position_consistent): a second piece
+ * only beside a first, the two in canonical order. */
+static void assert_canonical_squares(const struct position *pos)
 {
 	static const int order[PIECE_TYPES] = { 9, 5, 4, 3, 2, 1, 0, 6 };
-	uint64_t color[2] = { 0, 0 }, type[PIECE_TYPES] = { 0 };
 	for (int s = 0; s < 64; s++) {
 		uint8_t p[2] = { pos->board[s], pos->board2[s] };
 		assert_true(p[0] || !p[1]);
-		for (int i = 0; i < 2; i++)
-			if (p[i]) {
-				color[PIECE_COLOR(p[i])] |= BB(s);
-				type[PIECE_TYPE(p[i])] |= BB(s);
-			}
 		if (p[1])
 			assert_true(PIECE_COLOR(p[0]) * 10 + order[PIECE_TYPE(p[0])] <=
 				    PIECE_COLOR(p[1]) * 10 + order[PIECE_TYPE(p[1])]);
 	}
-	assert_memory_equal(color, pos->by_color, sizeof color);
-	assert_memory_equal(type, pos->by_type, sizeof type);
-	assert_true(pos->key == position_compute_key(pos));
 }
 
-static uint64_t checked_perft(const struct position *pos, unsigned depth)
+/* No move takes a king (so no square holds two kings). */
+static void assert_no_king_capture(const struct position *pos,
+				   const struct movelist *list)
 {
-	struct movelist list;
-	assert_consistent(pos);
-	if (depth == 0)
-		return 1;
-	position_legal_moves(pos, &list);
-	uint64_t nodes = 0;
-	for (unsigned i = 0; i < list.count; i++) {
-		move_t m = list.moves[i];
+	for (unsigned i = 0; i < list->count; i++) {
+		move_t m = list->moves[i];
 		int to = MOVE_TO(m);
 		if ((MOVE_FLAGS(m) & (MF_CAPTURE | MF_EP)) == MF_CAPTURE)
 			assert_int_not_equal(PIECE_TYPE((MOVE_FLAGS(m) & MF_VICTIM2)
 							 ? pos->board2[to]
 							 : pos->board[to]),
 					     KING);
-		struct position next = *pos;
-		position_make(&next, m);
-		nodes += checked_perft(&next, depth - 1);
 	}
-	return nodes;
 }
 
-/* "FEN ;D1 n ;D2 n ..." lines, '#' comments; each count up to max_depth
- * by perft, and depth 3 (or less) by checked_perft too. */
-static unsigned run_epd_line(char *line, unsigned max_depth)
+static const struct walk_checks pauli_checks = {
+	.node = assert_canonical_squares,
+	.moves = assert_no_king_capture,
+};
+
+/* Counts to depth 3 (or less) by the checked walk, deeper ones by perft. */
+static uint64_t count(const struct position *pos, unsigned depth)
 {
-	char *semi = strchr(line, ';');
-	unsigned checked = 0;
-	if (!semi || line[0] == '#')
-		return 0;
-	*semi = 0;
-	struct position pos;
-	load(&pos, line);
-	for (char *at = semi + 1; at; at = strchr(at, ';')) {
-		at += at[0] == ';';
-		unsigned depth;
-		unsigned long long nodes;
-		if (sscanf(at, " D%u %llu", &depth, &nodes) != 2)
-			fail_msg("bad epd entry: %s", at);
-		if (depth > max_depth)
-			continue;
-		uint64_t got = depth <= 3 ? checked_perft(&pos, depth)
-					  : perft(&pos, depth);
-		if (got != nodes)
-			fail_msg("%s D%u: %llu, expected %llu", line, depth,
-				 (unsigned long long)got, nodes);
-		checked++;
-	}
-	return checked;
+	return depth <= 3 ? checked_perft(pos, depth, &pauli_checks)
+			  : perft(pos, depth);
 }
 
+/* "FEN ;D1 n ;D2 n ..." lines, '#' comments; each count up to depth 4. */
 static void test_perft_epd(void **state)
 {
-	FILE *f = fopen("tests/perft/pauli.epd", "r");
-	char line[512];
-	unsigned checked = 0;
+	static const struct epd_suite suite = {
+		.path = "tests/perft/pauli.epd",
+		.variant = &variant_pauli,
+		.max_depth = 4,
+		.count = count,
+		.skip_missing = true,	/* run from the project root */
+	};
 	(void)state;
-	if (!f)
-		skip();		/* run from the project root */
-	while (fgets(line, sizeof line, f))
-		checked += run_epd_line(line, 4);
-	fclose(f);
-	assert_true(checked >= 20);
+	assert_true(assert_epd_suite(&suite).checked >= 20);
 }
 
 int main(void)

@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "../../librules/internal.h"
+#include "support.h"
 
 #define SUITE "tests/perft/standard.epd"
 #define TRICKY "../shared/data/perft/tricky.perft"
@@ -46,54 +47,16 @@ static int expect_perft(const char *where, const struct position *pos,
 	return 1;
 }
 
-/* One EPD line: "FEN ;D1 20 ;D2 400 ...".  Returns failures. */
-static int run_epd_line(char *line, unsigned lineno)
-{
-	char *semi = strchr(line, ';');
-	if (!semi)
-		return 0;
-	*semi = 0;
-	struct position pos;
-	struct diag err;
-	char where[64];
-	snprintf(where, sizeof where, SUITE ":%u", lineno);
-	if (set_fen(&pos, line, &err) != 0) {
-		print_error("%s: %s\n", where, err.message);
-		return 1;
-	}
-	int failures = 0;
-	for (char *f = semi + 1; f; f = strchr(f, ';') ? strchr(f, ';') + 1 : NULL) {
-		unsigned depth;
-		unsigned long long want;
-		if (sscanf(f, " D%u %llu", &depth, &want) != 2) {
-			print_error("%s: bad field '%s'\n", where, f);
-			return failures + 1;
-		}
-		if (want > SLOW_NODES && !run_slow())
-			continue;
-		failures += expect_perft(where, &pos, depth, want);
-	}
-	return failures;
-}
-
+/* EPD lines "FEN ;D1 20 ;D2 400 ...". */
 static void test_standard_suite(void **state)
 {
+	const struct epd_suite suite = {
+		.path = SUITE,
+		.variant = &variant_standard,
+		.max_nodes = run_slow() ? 0 : SLOW_NODES,
+	};
 	(void)state;
-	FILE *fp = fopen(SUITE, "r");
-	assert_non_null(fp);	/* run from the project root */
-	char line[512];
-	unsigned lineno = 0, positions = 0;
-	int failures = 0;
-	while (fgets(line, sizeof line, fp)) {
-		lineno++;
-		if (line[0] == '#' || line[0] == '\n')
-			continue;
-		positions++;
-		failures += run_epd_line(line, lineno);
-	}
-	fclose(fp);
-	assert_true(positions >= 7);
-	assert_int_equal(failures, 0);
+	assert_true(assert_epd_suite(&suite).positions >= 7);
 }
 
 /* ------------------------------------------------------- tricky.perft */
@@ -158,56 +121,35 @@ static void test_tricky_positions(void **state)
 
 /* ------------------------------------------------------ checked perft */
 
-/* The bitboards as position_put would have built them from board[]. */
-static void assert_consistent(const struct position *pos)
+/* The counting generator agrees with the list at every node. */
+static void assert_standard_count(const struct position *pos,
+				  const struct movelist *list)
 {
-	uint64_t color[2] = { 0, 0 }, type[PIECE_TYPES] = { 0 };
-	for (int sq = 0; sq < 64; sq++)
-		if (pos->board[sq]) {
-			color[PIECE_COLOR(pos->board[sq])] |= BB(sq);
-			type[PIECE_TYPE(pos->board[sq])] |= BB(sq);
-		}
-	assert_memory_equal(color, pos->by_color, sizeof color);
-	assert_memory_equal(type, pos->by_type, sizeof type);
-	assert_true(pos->key == position_compute_key(pos));
+	assert_int_equal(list->count, standard_count(pos));
 }
 
-/* Perft by list generation only, checking every node on the way. */
-static uint64_t checked_perft(const struct position *pos, unsigned depth)
-{
-	assert_consistent(pos);
-	struct movelist list;
-	position_legal_moves(pos, &list);
-	assert_int_equal(list.count, standard_count(pos));
-	if (depth == 1)
-		return list.count;
-	uint64_t nodes = 0;
-	for (unsigned i = 0; i < list.count; i++) {
-		struct position next = *pos;
-		position_make(&next, list.moves[i]);
-		nodes += checked_perft(&next, depth - 1);
-	}
-	return nodes;
-}
+/* Perft by list generation only, checking every node on the way (the
+ * bitboards as position_put would have built them from board[], and the
+ * key); the last ply is counted from the list, as perft does. */
+static const struct walk_checks standard_checks = {
+	.bulk_leaves = true,
+	.moves = assert_standard_count,
+};
 
 static void test_checked_perft(void **state)
 {
 	/* Published counts at depth 3 (chessprogramming wiki). */
-	static const struct { const char *fen; uint64_t d3; } cases[] = {
-		{ "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 8902 },
-		{ "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 97862 },
-		{ "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 2812 },
-		{ "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 9467 },
-		{ "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 62379 },
-		{ "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 89890 },
+	static const struct perft_case cases[] = {
+		{ "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 3, 8902 },
+		{ "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3, 97862 },
+		{ "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 3, 2812 },
+		{ "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 3, 9467 },
+		{ "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 3, 62379 },
+		{ "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 3, 89890 },
 	};
 	(void)state;
-	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		struct position pos;
-		struct diag err;
-		assert_int_equal(set_fen(&pos, cases[i].fen, &err), 0);
-		assert_true(checked_perft(&pos, 3) == cases[i].d3);
-	}
+	assert_perft_cases(cases, sizeof cases / sizeof cases[0],
+			   &variant_standard, &standard_checks);
 }
 
 int main(void)

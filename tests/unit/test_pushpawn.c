@@ -15,47 +15,18 @@
 #include <cmocka.h>
 
 #include "../../librules/position.h"
-
-#define SUITE "tests/perft/pushpawn.epd"
+#include "support.h"
 
 /* ---------------------------------------------------------------- helpers */
 
-static void load_v(struct position *pos, const char *fen,
-		   const struct variant *v)
-{
-	struct diag err;
-	memset(&err, 0, sizeof err);
-	int rc = position_set_fen(pos, fen, v, &err);
-	if (rc != 0)
-		print_error("%s: %s\n", fen, err.message);
-	assert_int_equal(rc, 0);
-}
-
 static void load(struct position *pos, const char *fen)
 {
-	load_v(pos, fen, &variant_pushpawn);
-}
-
-static int sq(const char *name)
-{
-	int s = square_parse(name);
-	assert_true(s >= 0);
-	return s;
-}
-
-static unsigned count_move(const struct position *pos, move_t want)
-{
-	struct movelist list;
-	unsigned n = 0;
-	position_legal_moves(pos, &list);
-	for (unsigned i = 0; i < list.count; i++)
-		n += list.moves[i] == want;
-	return n;
+	load_fen(pos, fen, &variant_pushpawn);
 }
 
 static move_t push_move(const char *from, const char *to)
 {
-	return MOVE(sq(from), sq(to), 0, MF_PUSH);
+	return coord_move(from, to, 0, MF_PUSH);
 }
 
 /* Is the push from -> to (the enemy pawn's square) legal in variant v? */
@@ -63,10 +34,8 @@ static bool can_push_v(const char *fen, const char *from, const char *to,
 		       const struct variant *v)
 {
 	struct position pos;
-	load_v(&pos, fen, v);
-	unsigned n = count_move(&pos, push_move(from, to));
-	assert_true(n <= 1);
-	return n == 1;
+	load_fen(&pos, fen, v);
+	return is_legal_once(&pos, push_move(from, to));
 }
 
 static bool can_push(const char *fen, const char *from, const char *to)
@@ -85,19 +54,12 @@ static unsigned pushes(const struct position *pos)
 	return n;
 }
 
+/* Makes m, which must be listed exactly once. */
 static void play(struct position *pos, move_t m)
 {
-	if (count_move(pos, m) != 1)
+	if (count_legal(pos, m) != 1)
 		fail_msg("move %#x is not legal here", (unsigned)m);
 	position_make(pos, m);
-}
-
-static void assert_fen(const struct position *pos, const char *expected)
-{
-	char buf[FEN_MAX];
-	position_to_fen(pos, buf, sizeof buf);
-	assert_string_equal(buf, expected);
-	assert_true(pos->key == position_compute_key(pos));
 }
 
 /* ----------------------------------------------------- where it applies */
@@ -204,7 +166,7 @@ static void test_push_and_king_safety(void **state)
 	/* A push may uncover check (the bishop on d3 sees h7). */
 	load(&pos, "8/7k/8/4p3/4PP2/3B4/8/4K3 w - - 0 1");
 	move_t m = push_move("e4", "e5");
-	assert_int_equal(count_move(&pos, m), 1);
+	assert_int_equal(count_legal(&pos, m), 1);
 	move_write(&pos, m, NOTATION_SAN, san, sizeof san);
 	assert_string_equal(san, "e5(p)+");
 	play(&pos, m);
@@ -220,8 +182,8 @@ static void test_no_ep_and_clock(void **state)
 	struct position pos;
 	(void)state;
 	load(&pos, "4k3/8/8/8/2Ppp3/4P3/8/K7 b - c3 0 1");
-	assert_int_equal(count_move(&pos, MOVE(sq("d4"), sq("c3"), 0,
-					       MF_EP | MF_CAPTURE)), 1);
+	assert_int_equal(count_legal(&pos, coord_move("d4", "c3", 0,
+						      MF_EP | MF_CAPTURE)), 1);
 	play(&pos, push_move("e4", "e3"));
 	assert_fen(&pos, "4k3/8/8/8/2Pp4/4p3/4P3/K7 w - - 0 2");
 	load(&pos, "4k3/8/8/8/3pp3/4P3/8/K7 b - - 9 30");
@@ -238,31 +200,17 @@ static void test_pushed_back_pawn_double_steps(void **state)
 	load(&pos, "4k3/8/8/8/3pp3/4P3/8/K6N b - - 0 1");
 	play(&pos, push_move("e4", "e3"));
 	assert_fen(&pos, "4k3/8/8/8/3p4/4p3/4P3/K6N w - - 0 2");
-	assert_int_equal(count_move(&pos, MOVE(sq("e2"), sq("e4"), 0,
-					       MF_DOUBLE)), 0);
-	play(&pos, MOVE(sq("h1"), sq("f2"), 0, 0));
-	play(&pos, MOVE(sq("e3"), sq("f2"), 0, MF_CAPTURE));
-	play(&pos, MOVE(sq("e2"), sq("e4"), 0, MF_DOUBLE));
+	assert_int_equal(count_legal(&pos, coord_move("e2", "e4", 0,
+						      MF_DOUBLE)), 0);
+	play(&pos, coord_move("h1", "f2", 0, 0));
+	play(&pos, coord_move("e3", "f2", 0, MF_CAPTURE));
+	play(&pos, coord_move("e2", "e4", 0, MF_DOUBLE));
 	assert_fen(&pos, "4k3/8/8/8/3pP3/8/5p2/K7 b - e3 0 3");
-	assert_int_equal(count_move(&pos, MOVE(sq("d4"), sq("e3"), 0,
-					       MF_EP | MF_CAPTURE)), 1);
+	assert_int_equal(count_legal(&pos, coord_move("d4", "e3", 0,
+						      MF_EP | MF_CAPTURE)), 1);
 }
 
 /* ------------------------------------------------------ the seed game */
-
-static move_t resolve(const struct position *pos, const char *text,
-		      int *rc, struct diag *err)
-{
-	struct san san;
-	struct diag warn;
-	move_t m = MOVE_NONE;
-	memset(err, 0, sizeof *err);
-	memset(&warn, 0, sizeof warn);
-	if (san_parse(text, strlen(text), &san, err) != 0)
-		fail_msg("san_parse '%s': %s", text, err->message);
-	*rc = move_resolve(pos, &san, true, &m, &warn, err);
-	return m;
-}
 
 /* 1.e4 e5 2.Nf3 d6 3.d4 e4(p) 4.Nfd2, in both variants: the push is
  * legal (e5 connected via d6, e4 goes back to e3); 4.Nd2 is ambiguous;
@@ -272,18 +220,17 @@ static void seed_game(const struct variant *v)
 	static const char *const moves[] = { "e4", "e5", "Nf3", "d6", "d4",
 					     "e4(p)", "Nfd2" };
 	struct position pos;
-	struct diag err;
-	int rc;
 	position_start(&pos, v);
 	for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
 		if (i == 6) {
-			resolve(&pos, "Nd2", &rc, &err);
-			assert_int_equal(rc, -1);
-			assert_int_equal(err.code, DC_AMBIGUOUS_MOVE);
+			struct resolved nd2 = resolve_text(&pos, "Nd2", true);
+			assert_int_equal(nd2.rc, -1);
+			assert_int_equal(nd2.err.code, DC_AMBIGUOUS_MOVE);
 		}
-		move_t m = resolve(&pos, moves[i], &rc, &err);
-		if (rc != 0)
-			fail_msg("%s: %s", moves[i], err.message);
+		struct resolved r = resolve_text(&pos, moves[i], true);
+		if (r.rc != 0)
+			fail_msg("%s: %s", moves[i], r.err.message);
+		move_t m = r.move;
 		if (i == 5) {
 			assert_true(m == push_move("e5", "e4"));
 			char san[MOVE_TEXT_MAX];
@@ -311,18 +258,6 @@ static void test_seed_game(void **state)
 
 /* ------------------------------------------------ no push: standard */
 
-static int cmp_move(const void *a, const void *b)
-{
-	move_t x = *(const move_t *)a, y = *(const move_t *)b;
-	return (x > y) - (x < y);
-}
-
-static void sorted_moves(const struct position *pos, struct movelist *list)
-{
-	position_legal_moves(pos, list);
-	qsort(list->moves, list->count, sizeof list->moves[0], cmp_move);
-}
-
 /* Where no pawn can push, the moves are standard chess's, move for move. */
 static void test_without_pushes_standard(void **state)
 {
@@ -338,114 +273,38 @@ static void test_without_pushes_standard(void **state)
 	for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++)
 		for (int v = 0; v < 2; v++) {
 			struct position p, s;
-			struct movelist lp, ls;
-			load_v(&p, fens[i], v ? &variant_pushpawn_4th
-					      : &variant_pushpawn);
-			load_v(&s, fens[i], &variant_standard);
-			sorted_moves(&p, &lp);
-			sorted_moves(&s, &ls);
-			assert_int_equal(lp.count, ls.count);
-			assert_memory_equal(lp.moves, ls.moves,
-					    lp.count * sizeof lp.moves[0]);
+			struct movelist lp;
+			load_fen(&p, fens[i], v ? &variant_pushpawn_4th
+						: &variant_pushpawn);
+			load_fen(&s, fens[i], &variant_standard);
+			assert_same_moves(&p, &s, &lp);
 		}
 }
 
 /* ----------------------------------------------------- checked walk */
 
-static void assert_consistent(const struct position *pos)
-{
-	uint64_t colors[2] = { 0, 0 }, types[PIECE_TYPES] = { 0 };
-	for (int s = 0; s < 64; s++) {
-		uint8_t p = pos->board[s];
-		if (!p)
-			continue;
-		colors[PIECE_COLOR(p)] |= 1ULL << s;
-		types[PIECE_TYPE(p)] |= 1ULL << s;
-	}
-	assert_true(colors[WHITE] == pos->by_color[WHITE]);
-	assert_true(colors[BLACK] == pos->by_color[BLACK]);
-	for (int t = 0; t < PIECE_TYPES; t++)
-		assert_true(types[t] == pos->by_type[t]);
-	assert_true(pos->key == position_compute_key(pos));
-}
-
-static uint64_t checked_perft(const struct position *pos, unsigned depth)
-{
-	struct movelist list;
-	uint64_t nodes = 0;
-	assert_consistent(pos);
-	if (depth == 0)
-		return 1;
-	position_legal_moves(pos, &list);
-	for (unsigned i = 0; i < list.count; i++) {
-		struct position next = *pos;
-		position_make(&next, list.moves[i]);
-		nodes += checked_perft(&next, depth - 1);
-	}
-	return nodes;
-}
-
 static void test_checked_walk(void **state)
 {
-	struct position pos;
+	static const struct perft_case walks[] = {
+		{ "rnbqkbnr/ppp2ppp/3p4/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq d3 0 3", 3, 41532 },
+		{ "4k3/8/8/8/3pp3/4P3/8/4K3 b - - 0 1", 4, 1817 },
+	};
 	(void)state;
-	load(&pos, "rnbqkbnr/ppp2ppp/3p4/4p3/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq d3 0 3");
-	assert_true(checked_perft(&pos, 3) == 41532);
-	load(&pos, "4k3/8/8/8/3pp3/4P3/8/4K3 b - - 0 1");
-	assert_true(checked_perft(&pos, 4) == 1817);
+	assert_perft_cases(walks, sizeof walks / sizeof walks[0],
+			   &variant_pushpawn, &walk_basic);
 }
 
 /* -------------------------------------------- tests/perft/pushpawn.epd */
 
-/* "[pushpawn-4th ]FEN ;D1 n ;D2 n ...": returns failures. */
-static unsigned run_epd_line(char *line, unsigned lineno)
-{
-	static const char prefix[] = "pushpawn-4th ";
-	const struct variant *v = &variant_pushpawn;
-	char *semi = strchr(line, ';');
-	if (!semi)
-		return 0;
-	*semi = 0;
-	if (strncmp(line, prefix, sizeof prefix - 1) == 0) {
-		v = &variant_pushpawn_4th;
-		line += sizeof prefix - 1;
-	}
-	struct position pos;
-	load_v(&pos, line, v);
-	unsigned failures = 0;
-	for (char *f = semi + 1; f; f = strchr(f, ';') ? strchr(f, ';') + 1 : NULL) {
-		unsigned depth;
-		unsigned long long want;
-		if (sscanf(f, " D%u %llu", &depth, &want) != 2)
-			fail_msg(SUITE ":%u: bad field '%s'", lineno, f);
-		uint64_t got = perft(&pos, depth);
-		if (got != want) {
-			print_error(SUITE ":%u: %s perft %u = %llu, expected "
-				    "%llu\n", lineno, v->id, depth,
-				    (unsigned long long)got, want);
-			failures++;
-		}
-	}
-	return failures;
-}
-
+/* "[pushpawn-4th ]FEN ;D1 n ;D2 n ...": a line may name its variant. */
 static void test_perft_epd(void **state)
 {
+	static const struct epd_suite suite = {
+		.path = "tests/perft/pushpawn.epd",
+		.variant = &variant_pushpawn,
+	};
 	(void)state;
-	FILE *fp = fopen(SUITE, "r");
-	assert_non_null(fp);	/* run from the project root */
-	char line[512];
-	unsigned lineno = 0, positions = 0, failures = 0;
-	while (fgets(line, sizeof line, fp)) {
-		lineno++;
-		if (line[0] == '#' || line[0] == '\n')
-			continue;
-		positions++;
-		failures += run_epd_line(line, lineno);
-	}
-	fclose(fp);
-	assert_true(positions >= 10);
-	assert_int_equal(failures, 0);
+	assert_true(assert_epd_suite(&suite).positions >= 10);
 }
 
 int main(void)

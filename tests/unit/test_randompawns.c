@@ -15,87 +15,46 @@
 #include <cmocka.h>
 
 #include "../../librules/position.h"
+#include "support.h"
 
 #define RP (&variant_randompawns)
 #define RPF (&variant_randompawns_flip)
 
 /* ---------------------------------------------------------------- helpers */
 
-static void load_v(struct position *pos, const char *fen,
-		   const struct variant *v)
-{
-	struct diag err;
-	memset(&err, 0, sizeof err);
-	int rc = position_set_fen(pos, fen, v, &err);
-	if (rc != 0)
-		print_error("%s: %s\n", fen, err.message);
-	assert_int_equal(rc, 0);
-}
-
+/* The shared helpers (support.h) on Random Pawns positions. */
 static void load(struct position *pos, const char *fen)
 {
-	load_v(pos, fen, RP);
+	load_fen(pos, fen, RP);
 }
 
 static void assert_rejected(const char *fen, const char *message)
 {
-	struct position pos;
-	struct diag err;
-	memset(&err, 0, sizeof err);
-	assert_int_equal(position_set_fen(&pos, fen, RP, &err), -1);
-	assert_string_equal(err.message, message);
-}
-
-static int sq(const char *name)
-{
-	int s = square_parse(name);
-	assert_true(s >= 0);
-	return s;
+	assert_fen_rejected(fen, RP, message);
 }
 
 static bool has_move(const struct position *pos, const char *from,
 		     const char *to, int promo, unsigned flags)
 {
-	struct movelist list;
-	move_t want = MOVE(sq(from), sq(to), promo, flags);
-	position_legal_moves(pos, &list);
-	for (unsigned i = 0; i < list.count; i++)
-		if (list.moves[i] == want)
-			return true;
-	return false;
+	return is_legal(pos, coord_move(from, to, promo, flags));
 }
 
 static bool has(const char *fen, const char *from, const char *to,
 		unsigned flags)
 {
-	struct position pos;
-	load(&pos, fen);
-	return has_move(&pos, from, to, 0, flags);
+	return fen_has_move(RP, fen, coord_move(from, to, 0, flags));
 }
 
-/* Legal moves from square from, and how many of them land on to. */
+/* Legal moves from square from. */
 static unsigned count_from(const struct position *pos, const char *from)
 {
-	struct movelist list;
-	unsigned n = 0;
-	position_legal_moves(pos, &list);
-	for (unsigned i = 0; i < list.count; i++)
-		n += MOVE_FROM(list.moves[i]) == sq(from);
-	return n;
+	return count_moves(pos, from, NULL);
 }
 
 static void play(struct position *pos, const char *from, const char *to,
 		 int promo, unsigned flags)
 {
-	assert_true(has_move(pos, from, to, promo, flags));
-	position_make(pos, MOVE(sq(from), sq(to), promo, flags));
-}
-
-static void assert_fen(const struct position *pos, const char *fen)
-{
-	char buf[FEN_MAX];
-	position_to_fen(pos, buf, sizeof buf);
-	assert_string_equal(buf, fen);
+	play_legal(pos, coord_move(from, to, promo, flags));
 }
 
 static uint8_t code_of(const char *letters)
@@ -274,7 +233,7 @@ static void test_two_square_captures(void **state)
 	/* A two-square capture sets no e.p. square. */
 	load(&pos, "4k3/8/8/8/1n6/8/3P{CXX}4/4K3 w - - 0 1");
 	play(&pos, "d2", "b4", 0, MF_CAPTURE);
-	assert_fen(&pos, "4k3/8/8/8/1P{CXX}6/8/8/4K3 b - - 0 1");
+	assert_fen_text(&pos, "4k3/8/8/8/1P{CXX}6/8/8/4K3 b - - 0 1");
 }
 
 /* A pawn on its rank 2 checks two squares away along a C/O direction when
@@ -320,17 +279,17 @@ static void test_double_step_sets_ep(void **state)
 	/* Diagonal: the passed square and the landing square (long form). */
 	load(&pos, "4k3/8/8/8/8/8/2P{XXM}5/4K3 w - - 0 1");
 	play(&pos, "c2", "e4", 0, MF_DOUBLE);
-	assert_int_equal(pos.ep, sq("d3"));
-	assert_int_equal(pos.ep_victim, sq("e4"));
-	assert_fen(&pos, "4k3/8/8/8/4P{XXM}3/8/8/4K3 b - d3e4 0 1");
+	assert_int_equal(pos.ep, square("d3"));
+	assert_int_equal(pos.ep_victim, square("e4"));
+	assert_fen_text(&pos, "4k3/8/8/8/4P{XXM}3/8/8/4K3 b - d3e4 0 1");
 	/* Straight: the short form is enough. */
 	load(&pos, "4k3/8/8/8/8/8/2P{XMX}5/4K3 w - - 0 1");
 	play(&pos, "c2", "c4", 0, MF_DOUBLE);
-	assert_fen(&pos, "4k3/8/8/8/2P{XMX}5/8/8/4K3 b - c3 0 1");
+	assert_fen_text(&pos, "4k3/8/8/8/2P{XMX}5/8/8/4K3 b - c3 0 1");
 	/* Black diagonal to its left (toward h). */
 	load(&pos, "4k3/2p{MXX}5/8/8/8/8/8/4K3 b - - 0 1");
 	play(&pos, "c7", "e5", 0, MF_DOUBLE);
-	assert_fen(&pos, "4k3/8/8/4p{MXX}3/8/8/8/4K3 w - d6e5 0 2");
+	assert_fen_text(&pos, "4k3/8/8/4p{MXX}3/8/8/8/4K3 w - d6e5 0 2");
 }
 
 static void test_ep_diagonal_long_form(void **state)
@@ -341,12 +300,12 @@ static void test_ep_diagonal_long_form(void **state)
 	 * and also has the quiet step to d3; d4 (XCM) takes e.p. straight. */
 	const char *fen = "4k3/8/8/8/2p{OXX}p{XCM}P{XMM}3/8/8/4K3 b - d3e4 0 1";
 	load(&pos, fen);
-	assert_int_equal(pos.ep_victim, sq("e4"));
+	assert_int_equal(pos.ep_victim, square("e4"));
 	assert_true(has_move(&pos, "c4", "d3", 0, MF_EP | MF_CAPTURE));
 	assert_true(has_move(&pos, "c4", "d3", 0, 0));
 	assert_true(has_move(&pos, "d4", "d3", 0, MF_EP | MF_CAPTURE));
 	play(&pos, "c4", "d3", 0, MF_EP | MF_CAPTURE);
-	assert_fen(&pos, "4k3/8/8/8/3p{XCM}4/3p{OXX}4/8/4K3 w - - 0 2");
+	assert_fen_text(&pos, "4k3/8/8/8/3p{XCM}4/3p{OXX}4/8/4K3 w - - 0 2");
 	/* Without the e.p. field: no e.p. capture. */
 	load(&pos, "4k3/8/8/8/2p{OXX}p{XCM}P{XMM}3/8/8/4K3 b - - 0 1");
 	assert_false(has_move(&pos, "d4", "d3", 0, MF_EP | MF_CAPTURE));
@@ -376,27 +335,27 @@ static void test_ep_short_form(void **state)
 	(void)state;
 	/* Straight: d4 XMX, d2 empty. */
 	load(&pos, "4k3/8/8/8/3P{XMX}4/8/8/4K3 b - d3 0 1");
-	assert_int_equal(pos.ep_victim, sq("d4"));
+	assert_int_equal(pos.ep_victim, square("d4"));
 	/* Straight wins even when a diagonal fits as well (e4 XXM). */
 	load(&pos, "4k3/8/8/8/3P{XMX}P{XXM}3/8/8/4K3 b - d3 0 1");
-	assert_int_equal(pos.ep_victim, sq("d4"));
+	assert_int_equal(pos.ep_victim, square("d4"));
 	/* d4 cannot have gone straight (XXM): the diagonal from c2 to e4... */
 	load(&pos, "4k3/8/8/8/3P{XXM}P{XXM}3/8/8/4K3 b - d3 0 1");
-	assert_int_equal(pos.ep_victim, sq("e4"));
+	assert_int_equal(pos.ep_victim, square("e4"));
 	/* ...or from e2 to c4 (MXX: White's left). */
 	load(&pos, "4k3/8/8/8/2P{MXX}5/8/8/4K3 b - d3 0 1");
-	assert_int_equal(pos.ep_victim, sq("c4"));
-	assert_fen(&pos, "4k3/8/8/8/2P{MXX}5/8/8/4K3 b - d3c4 0 1");
+	assert_int_equal(pos.ep_victim, square("c4"));
+	assert_fen_text(&pos, "4k3/8/8/8/2P{MXX}5/8/8/4K3 b - d3c4 0 1");
 	/* Straight origin d2 occupied: the diagonal is taken. */
 	load(&pos, "4k3/8/8/8/3P{XMX}P{XXM}3/8/3N4/4K3 b - d3 0 1");
-	assert_int_equal(pos.ep_victim, sq("e4"));
+	assert_int_equal(pos.ep_victim, square("e4"));
 	/* Two diagonals fit. */
 	assert_rejected("4k3/8/8/8/2P{MXX}1P{XXM}3/8/8/4K3 b - d3 0 1",
 			"en passant: d3 is ambiguous: the pawns on c4 and e4 "
 			"could both have passed it; give the landing square "
 			"too");
 	load(&pos, "4k3/8/8/8/2P{MXX}1P{XXM}3/8/8/4K3 b - d3c4 0 1");
-	assert_int_equal(pos.ep_victim, sq("c4"));
+	assert_int_equal(pos.ep_victim, square("c4"));
 	/* None fits. */
 	assert_rejected("4k3/8/8/8/3P{XCX}4/8/8/4K3 b - d3 0 1",
 			"en passant: no pawn can just have passed d3");
@@ -409,7 +368,7 @@ static void test_ep_short_form(void **state)
 			"rank of the side that just moved");
 	/* Black moved: passed square on rank 6, diagonal to the h-side. */
 	load(&pos, "4k3/8/8/4p{MXX}3/8/8/8/4K3 w - d6 0 2");
-	assert_int_equal(pos.ep_victim, sq("e5"));
+	assert_int_equal(pos.ep_victim, square("e5"));
 }
 
 /* ------------------------------------------------------------- promotion */
@@ -426,8 +385,8 @@ static void test_promotion(void **state)
 	assert_false(has_move(&pos, "b7", "a8", 0, 0));
 	play(&pos, "b7", "a8", KNIGHT, 0);
 	/* The code is gone with the pawn. */
-	assert_fen(&pos, "N3k3/8/8/8/8/8/8/4K3 b - - 0 1");
-	assert_int_equal(pos.code[sq("a8")], 0);
+	assert_fen_text(&pos, "N3k3/8/8/8/8/8/8/4K3 b - - 0 1");
+	assert_int_equal(pos.code[square("a8")], 0);
 	/* Straight capture (C forward) promotes too. */
 	load(&pos, "1r2k3/1P{XCX}6/8/8/8/8/8/4K3 w - - 0 1");
 	assert_true(has_move(&pos, "b7", "b8", QUEEN, MF_CAPTURE));
@@ -454,10 +413,11 @@ static void test_flip_mapping(void **state)
 			 cases[i].before);
 		snprintf(want, sizeof want,
 			 "4k3/8/8/8/8/3P{%s}4/8/4K3 b - - 0 9", cases[i].after);
-		load_v(&pos, fen, RPF);
+		load_fen(&pos, fen, RPF);
 		uint64_t key = pos.key;
 		play(&pos, "d3", "d3", 0, MF_FLIP);
-		assert_fen(&pos, want);	/* a pawn move: the clock resets */
+		/* A pawn move: the clock resets. */
+		assert_fen_text(&pos, want);
 		assert_true(pos.key != key);
 		assert_true(pos.key == position_compute_key(&pos));
 	}
@@ -473,7 +433,7 @@ static void test_flip_illegal_cases(void **state)
 		char fen[80];
 		snprintf(fen, sizeof fen, "4k3/8/8/8/8/3P{%s}4/8/4K3 w - - 0 1",
 			 same[i]);
-		load_v(&pos, fen, RPF);
+		load_fen(&pos, fen, RPF);
 		assert_false(has_move(&pos, "d3", "d3", 0, MF_FLIP));
 	}
 	/* No flips in plain randompawns. */
@@ -481,13 +441,13 @@ static void test_flip_illegal_cases(void **state)
 	assert_false(has_move(&pos, "d3", "d3", 0, MF_FLIP));
 	/* Never out of check, even one that would stop the checking pawn
 	 * from being attacked: a flip never changes the enemy's attacks. */
-	load_v(&pos, "4k3/4r3/8/8/8/3P{CMC}4/8/4K3 w - - 0 1", RPF);
+	load_fen(&pos, "4k3/4r3/8/8/8/3P{CMC}4/8/4K3 w - - 0 1", RPF);
 	assert_false(has_move(&pos, "d3", "d3", 0, MF_FLIP));
 	/* The enemy's pawns are not flipped. */
-	load_v(&pos, "4k3/8/8/3p{CMC}4/8/8/8/4K3 w - - 0 1", RPF);
+	load_fen(&pos, "4k3/8/8/3p{CMC}4/8/8/8/4K3 w - - 0 1", RPF);
 	assert_false(has_move(&pos, "d5", "d5", 0, MF_FLIP));
 	/* A pinned pawn may flip: nothing moves. */
-	load_v(&pos, "4k3/4r3/8/8/8/4P{CMC}3/8/4K3 w - - 0 1", RPF);
+	load_fen(&pos, "4k3/4r3/8/8/8/4P{CMC}3/8/4K3 w - - 0 1", RPF);
 	assert_true(has_move(&pos, "e3", "e3", 0, MF_FLIP));
 }
 
@@ -497,11 +457,11 @@ static void test_flip_gives_check(void **state)
 	struct position pos;
 	(void)state;
 	/* d4 MXX becomes CXX: it attacks c5, not the king on e5. */
-	load_v(&pos, "8/8/8/4k3/3P{MXX}4/8/8/4K3 w - - 0 1", RPF);
+	load_fen(&pos, "8/8/8/4k3/3P{MXX}4/8/8/4K3 w - - 0 1", RPF);
 	play(&pos, "d4", "d4", 0, MF_FLIP);
 	assert_false(position_in_check(&pos));
 	/* d4 XXM becomes XXC: e5 is attacked, Black is in check. */
-	load_v(&pos, "8/8/8/4k3/3P{XXM}4/8/8/4K3 w - - 0 1", RPF);
+	load_fen(&pos, "8/8/8/4k3/3P{XXM}4/8/8/4K3 w - - 0 1", RPF);
 	play(&pos, "d4", "d4", 0, MF_FLIP);
 	assert_true(position_in_check(&pos));
 	/* All eight king steps (Kxd4 too): the pawn guards e5 only. */
@@ -516,14 +476,14 @@ static void test_codes_travel(void **state)
 	(void)state;
 	load(&pos, "4k3/8/8/3n4/4P{COX}3/8/8/4K3 w - - 3 1");
 	play(&pos, "e4", "d5", 0, MF_CAPTURE);
-	assert_int_equal(pos.code[sq("e4")], 0);
-	assert_int_equal(pos.code[sq("d5")], code_of("COX"));
-	assert_fen(&pos, "4k3/8/8/3P{COX}4/8/8/8/4K3 b - - 0 1");
+	assert_int_equal(pos.code[square("e4")], 0);
+	assert_int_equal(pos.code[square("d5")], code_of("COX"));
+	assert_fen_text(&pos, "4k3/8/8/3P{COX}4/8/8/8/4K3 b - - 0 1");
 	/* A captured pawn's code goes with it. */
 	load(&pos, "4k3/8/8/3p{MMM}4/8/8/8/3RK3 w - - 0 1");
 	play(&pos, "d1", "d5", 0, MF_CAPTURE);
-	assert_int_equal(pos.code[sq("d5")], 0);
-	assert_fen(&pos, "4k3/8/8/3R4/8/8/8/4K3 b - - 0 1");
+	assert_int_equal(pos.code[square("d5")], 0);
+	assert_fen_text(&pos, "4k3/8/8/3R4/8/8/8/4K3 b - - 0 1");
 	/* A piece move advances the clock; a pawn move resets it. */
 	load(&pos, "4k3/8/8/8/8/8/3P{MMM}4/3RK3 w - - 3 1");
 	play(&pos, "d1", "c1", 0, 0);
@@ -544,8 +504,8 @@ static void test_setup_checks(void **state)
 			"board: bad pawn code {XXX}");
 	struct position pos;
 	position_start(&pos, RP);
-	assert_int_equal(pos.code[sq("h2")], CODE_FIDE);
-	assert_int_equal(pos.code[sq("a7")], CODE_FIDE);
+	assert_int_equal(pos.code[square("h2")], CODE_FIDE);
+	assert_int_equal(pos.code[square("a7")], CODE_FIDE);
 }
 
 /* Castling follows FIDE, with the variant's attacks: a pawn's code says
@@ -643,7 +603,8 @@ static void test_roll_skips_empty_squares(void **state)
 	load(&pos, "4k3/p{CMC}7/8/8/8/8/7P{CMC}/4K3 w - - 0 1");
 	randompawns_roll(&pos, 7);
 	for (int s = 0; s < 64; s++)
-		assert_int_equal(pos.code[s] != 0, s == sq("a7") || s == sq("h2"));
+		assert_int_equal(pos.code[s] != 0,
+				 s == square("a7") || s == square("h2"));
 }
 
 /* -------------------------------------------------------------- PawnTypes */
@@ -671,12 +632,12 @@ static void test_pawntypes(void **state)
 		"a2=MCC b2=COX,c2=6, d2=20 e2=mcm  f2=1,g2=OXO h2=XCO "
 		"a7=CMC,b7=CMC c7=CMC d7=CMC e7=CMC f7=CMC g7=CMC h7=11",
 		&err), 0);
-	assert_int_equal(pos.code[sq("a2")], code_of("MCC"));
-	assert_int_equal(pos.code[sq("c2")], CODE_FIDE);
-	assert_int_equal(pos.code[sq("d2")], code_of("XCO"));
-	assert_int_equal(pos.code[sq("e2")], code_of("MCM"));
-	assert_int_equal(pos.code[sq("f2")], code_of("MMM"));
-	assert_int_equal(pos.code[sq("h7")], code_of("OMX"));
+	assert_int_equal(pos.code[square("a2")], code_of("MCC"));
+	assert_int_equal(pos.code[square("c2")], CODE_FIDE);
+	assert_int_equal(pos.code[square("d2")], code_of("XCO"));
+	assert_int_equal(pos.code[square("e2")], code_of("MCM"));
+	assert_int_equal(pos.code[square("f2")], code_of("MMM"));
+	assert_int_equal(pos.code[square("h7")], code_of("OMX"));
 	assert_true(pos.key == position_compute_key(&pos));
 	char fen[FEN_MAX];
 	position_to_fen(&pos, fen, sizeof fen);
@@ -995,46 +956,29 @@ static uint64_t ref_perft_of(const struct position *pos, int depth)
 
 /* ------------------------------------------------------------ perft: data */
 
-static unsigned run_epd_line(char *line, const struct variant *v,
-			     unsigned max_depth)
+/* perft, and the reference agreeing wherever it is quick enough. */
+static uint64_t count_with_reference(const struct position *pos,
+				     unsigned depth)
 {
-	char *semi = strchr(line, ';');
-	unsigned checked = 0;
-	if (!semi || line[0] == '#')
-		return 0;
-	*semi = 0;
-	struct position pos;
-	load_v(&pos, line, v);
-	for (char *at = semi + 1; at; at = strchr(at, ';')) {
-		at += at[0] == ';';
-		unsigned depth;
-		unsigned long long nodes;
-		if (sscanf(at, " D%u %llu", &depth, &nodes) != 2)
-			fail_msg("bad epd entry: %s", at);
-		if (depth > max_depth)
-			continue;
-		if (perft(&pos, depth) != nodes)
-			fail_msg("%s D%u: expected %llu, got %llu", line, depth,
-				 nodes, (unsigned long long)perft(&pos, depth));
-		/* The reference agrees wherever it is quick enough. */
-		if (depth <= 3 && ref_perft_of(&pos, (int)depth) != nodes)
-			fail_msg("%s D%u: reference disagrees", line, depth);
-		checked++;
+	uint64_t n = perft(pos, depth);
+	if (depth <= 3 && ref_perft_of(pos, (int)depth) != n) {
+		char fen[FEN_MAX];
+		position_to_fen(pos, fen, sizeof fen);
+		fail_msg("%s D%u: reference disagrees", fen, depth);
 	}
-	return checked;
+	return n;
 }
 
+/* Every count to depth 7 (run from the project root). */
 static void run_epd(const char *path, const struct variant *v)
 {
-	FILE *f = fopen(path, "r");
-	char line[1024];
-	unsigned checked = 0;
-	if (!f)
-		fail_msg("cannot open %s (run from the project root)", path);
-	while (fgets(line, sizeof line, f))
-		checked += run_epd_line(line, v, 7);
-	fclose(f);
-	assert_true(checked > 0);
+	const struct epd_suite suite = {
+		.path = path,
+		.variant = v,
+		.max_depth = 7,
+		.count = count_with_reference,
+	};
+	assert_true(assert_epd_suite(&suite).checked > 0);
 }
 
 static void test_perft_epd(void **state)
@@ -1076,7 +1020,7 @@ static void random_codes(struct position *pos, const char *fen,
 		n += (size_t)snprintf(buf + n, sizeof buf - n, "{%s}", name);
 	}
 	snprintf(buf + n, sizeof buf - n, "%s", strchr(fen, ' ') + 1);
-	load_v(pos, buf, v);
+	load_fen(pos, buf, v);
 }
 
 static const char *const shapes[] = {
@@ -1130,30 +1074,39 @@ static bool same_after(const struct position *pos, move_t m)
 	       next.key == position_compute_key(&next);
 }
 
-static int cmp_move(const void *a, const void *b)
+static void check_node(const struct position *pos,
+		       const struct movelist *moves)
 {
-	move_t x = *(const move_t *)a, y = *(const move_t *)b;
-	return (x > y) - (x < y);
-}
-
-static void check_node(const struct position *pos)
-{
-	struct movelist list;
+	/* Sorted here; the game draws from the list as generated. */
+	struct movelist list = *moves;
 	struct ref r;
 	struct ref_list rl;
 	move_t want[600];
-	position_legal_moves(pos, &list);
 	ref_from(&r, pos);
 	ref_generate(&r, &rl, pos->variant == RPF);
 	assert_int_equal(list.count, rl.n);
 	for (int i = 0; i < rl.n; i++)
 		want[i] = MOVE(rl.m[i].from, rl.m[i].to, rl.m[i].promo,
 			       rl.m[i].flags);
-	qsort(list.moves, list.count, sizeof list.moves[0], cmp_move);
-	qsort(want, (size_t)rl.n, sizeof want[0], cmp_move);
+	qsort(list.moves, list.count, sizeof list.moves[0], move_cmp);
+	qsort(want, (size_t)rl.n, sizeof want[0], move_cmp);
 	assert_memory_equal(list.moves, want, list.count * sizeof want[0]);
 	for (unsigned i = 0; i < list.count; i++)
 		assert_true(same_after(pos, list.moves[i]));
+}
+
+static bool visit_node(void *ctx, const struct position *pos,
+		       const struct movelist *moves, unsigned ply)
+{
+	(void)ctx;
+	(void)ply;
+	check_node(pos, moves);
+	return true;
+}
+
+static unsigned pick_lcg(void *ctx, unsigned count)
+{
+	return lcg(ctx) % count;
 }
 
 static void test_random_games(void **state)
@@ -1163,16 +1116,10 @@ static void test_random_games(void **state)
 		struct position pos;
 		const struct variant *v = game & 1 ? RPF : RP;
 		uint32_t s = game;
+		const struct random_game g = { 160, visit_node, pick_lcg, &s };
 		position_start(&pos, v);
 		randompawns_roll(&pos, game);
-		for (int ply = 0; ply < 160; ply++) {
-			struct movelist list;
-			check_node(&pos);
-			position_legal_moves(&pos, &list);
-			if (!list.count)
-				break;
-			position_make(&pos, list.moves[lcg(&s) % list.count]);
-		}
+		play_random_game(&pos, &g);
 	}
 }
 
@@ -1190,7 +1137,7 @@ static void rotate(const struct position *pos, struct position *out)
 		}
 	r.side = (uint8_t)(pos->side ^ 1);
 	position_to_fen(&r, fen, sizeof fen);
-	load_v(out, fen, pos->variant);
+	load_fen(out, fen, pos->variant);
 }
 
 static void test_rotation_symmetry(void **state)

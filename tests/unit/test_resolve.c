@@ -11,39 +11,7 @@
 #include <cmocka.h>
 
 #include "../../librules/internal.h"
-
-static void set_fen(struct position *pos, const char *fen,
-		    const struct variant *v)
-{
-	struct diag err;
-	memset(&err, 0, sizeof err);
-	if (position_set_fen(pos, fen, v, &err) != 0)
-		fail_msg("%s: %s", fen, err.message);
-}
-
-static void need_variant(const struct variant *v)
-{
-	if (v->generate == variant_standard.generate)
-		skip();
-}
-
-struct result {
-	int rc;
-	move_t move;
-	struct diag warn, err;
-};
-
-static struct result resolve(const struct position *pos, const char *text,
-			     bool strict)
-{
-	struct result r;
-	struct san san;
-	memset(&r, 0, sizeof r);
-	if (san_parse(text, strlen(text), &san, &r.err) != 0)
-		fail_msg("san_parse '%s': %s", text, r.err.message);
-	r.rc = move_resolve(pos, &san, strict, &r.move, &r.warn, &r.err);
-	return r;
-}
+#include "support.h"
 
 /* "e7e8q" -> from, to, promotion; flags compared when given. */
 static void assert_move(move_t m, const char *uci, unsigned flags)
@@ -74,7 +42,7 @@ struct want {
 
 static void check(const struct position *pos, const struct want *w)
 {
-	struct result r = resolve(pos, w->text, w->strict);
+	struct resolved r = resolve_text(pos, w->text, w->strict);
 	const struct diag *d = w->rc > 0 ? &r.warn : &r.err;
 	if (r.rc != w->rc)
 		fail_msg("'%s': rc %d, want %d (err '%s', warn '%s')", w->text,
@@ -94,7 +62,7 @@ static void check_all(const char *fen, const struct variant *v,
 		      const struct want *w, size_t n)
 {
 	struct position pos;
-	set_fen(&pos, fen, v);
+	load_fen(&pos, fen, v);
 	for (size_t i = 0; i < n; i++)
 		check(&pos, &w[i]);
 }
@@ -231,8 +199,8 @@ static void test_strict_keeps_move(void **state)
 {
 	struct position pos;
 	(void)state;
-	set_fen(&pos, CASTLE, &variant_standard);
-	struct result r = resolve(&pos, "0-0", true);
+	load_fen(&pos, CASTLE, &variant_standard);
+	struct resolved r = resolve_text(&pos, "0-0", true);
 	assert_int_equal(r.rc, -1);
 	assert_move(r.move, "e1g1", MF_CASTLE);
 	assert_int_equal(r.err.code, DC_LENIENT);
@@ -342,15 +310,15 @@ static void test_pushpawn_seed(void **state)
 					     "e4(p)" };
 	struct position pos;
 	(void)state;
-	need_variant(&variant_pushpawn);
+	skip_placeholder(&variant_pushpawn);
 	position_start(&pos, &variant_pushpawn);
 	for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
-		struct result r = resolve(&pos, moves[i], true);
+		struct resolved r = resolve_text(&pos, moves[i], true);
 		if (r.rc != 0)
 			fail_msg("%s: %s", moves[i], r.err.message);
 		if (i + 1 == sizeof moves / sizeof moves[0]) {
 			assert_move(r.move, "e5e4", MF_PUSH);
-			struct result bare = resolve(&pos, "e4", false);
+			struct resolved bare = resolve_text(&pos, "e4", false);
 			assert_int_equal(bare.rc, 1);
 			assert_string_equal(bare.warn.message,
 					    "missing push marker (p) (write e4(p))");
@@ -396,7 +364,7 @@ static void test_tandem(void **state)
 		{ "bxc5", false, 0, "b4c5", MF_CAPTURE, 0, NULL },
 	};
 	(void)state;
-	need_variant(&variant_tandem);
+	skip_placeholder(&variant_tandem);
 	CHECK_ALL(TANDEM_START, &variant_tandem, start);
 	CHECK_ALL("4k3/8/8/8/8/4T3/8/4K3 w - - 0 1", &variant_tandem, rocket);
 	CHECK_ALL("4k3/8/8/2n5/1T6/8/8/4K3 w - - 0 1", &variant_tandem, regan);
@@ -429,7 +397,7 @@ static void test_pauli(void **state)
 		  "NxRe5?)" },
 	};
 	(void)state;
-	need_variant(&variant_pauli);
+	skip_placeholder(&variant_pauli);
 	CHECK_ALL("4k3/8/8/8/8/8/8/R2nK3 w - - 0 1", &variant_pauli, share);
 	CHECK_ALL(PAULI_TWO, &variant_pauli, two);
 }
@@ -448,22 +416,14 @@ static void test_emap_and_randompawns(void **state)
 		  "nothing to capture on e3 (did you mean de3?)" },
 	};
 	(void)state;
-	need_variant(&variant_emap);
-	need_variant(&variant_randompawns);
+	skip_placeholder(&variant_emap);
+	skip_placeholder(&variant_randompawns);
 	CHECK_ALL("4k3/8/8/3Bp3/8/8/8/4K3 w - e6 0 1", &variant_emap, emap);
 	CHECK_ALL("4k3/8/8/8/8/8/3P{MMM}4/4K3 w - - 0 1", &variant_randompawns,
 		  rp);
 }
 
 /* ------------------------------------------------ write, then resolve */
-
-static uint64_t next_random(uint64_t *state)
-{
-	*state ^= *state << 13;
-	*state ^= *state >> 7;
-	*state ^= *state << 17;
-	return *state;
-}
 
 /* Figurine promotions ("e8=♕") need san_parse to read a glyph after '='. */
 static bool parser_reads_glyph_promotion(void)
@@ -498,29 +458,43 @@ static void round_trip(const struct position *pos, move_t m, bool glyph_promo)
 	}
 }
 
+struct round_trips {
+	uint64_t seed;		/* draws the games' moves and codes */
+	bool glyph_promo;
+};
+
+static bool visit_round_trips(void *ctx, const struct position *pos,
+			      const struct movelist *moves, unsigned ply)
+{
+	const struct round_trips *rt = ctx;
+	(void)ply;
+	for (unsigned i = 0; i < moves->count; i++)
+		round_trip(pos, moves->moves[i], rt->glyph_promo);
+	return true;
+}
+
+static unsigned pick_random(void *ctx, unsigned count)
+{
+	struct round_trips *rt = ctx;
+	return (unsigned)(xorshift64(&rt->seed) % count);
+}
+
 static void test_round_trip(void **state)
 {
 	size_t nv;
 	const struct variant *const *all = variant_all(&nv);
-	bool glyph_promo = parser_reads_glyph_promotion();
-	uint64_t seed = 0x9E3779B97F4A7C15ULL;
+	struct round_trips rt = { 0x9E3779B97F4A7C15ULL,
+				  parser_reads_glyph_promotion() };
+	const struct random_game g = { 80, visit_round_trips, pick_random,
+				       &rt };
 	(void)state;
 	for (size_t v = 0; v < nv; v++)
 		for (int game = 0; game < 4; game++) {
 			struct position pos;
 			position_start(&pos, all[v]);
 			if (all[v]->needs_codes)
-				randompawns_roll(&pos, next_random(&seed));
-			for (int ply = 0; ply < 80; ply++) {
-				struct movelist l;
-				position_legal_moves(&pos, &l);
-				if (l.count == 0)
-					break;
-				for (unsigned i = 0; i < l.count; i++)
-					round_trip(&pos, l.moves[i], glyph_promo);
-				position_make(&pos, l.moves[next_random(&seed) %
-							    l.count]);
-			}
+				randompawns_roll(&pos, xorshift64(&rt.seed));
+			play_random_game(&pos, &g);
 		}
 }
 

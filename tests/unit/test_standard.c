@@ -13,52 +13,18 @@
 #include <cmocka.h>
 
 #include "../../librules/internal.h"
+#include "support.h"
 
 static struct position setup(const char *fen)
 {
 	struct position pos;
-	struct diag err;
-	memset(&err, 0, sizeof err);
-	if (position_set_fen(&pos, fen, &variant_standard, &err) != 0)
-		fail_msg("%s: %s", fen, err.message);
+	load_fen(&pos, fen, &variant_standard);
 	return pos;
 }
 
 static void assert_setup_error(const char *fen, const char *message)
 {
-	struct position pos;
-	struct diag err;
-	memset(&err, 0, sizeof err);
-	assert_int_equal(position_set_fen(&pos, fen, &variant_standard, &err), -1);
-	assert_string_equal(err.message, message);
-}
-
-static int sq(const char *name) { return square_parse(name); }
-
-/* The move from `from` to `to` in pos's legal list (promo 0 for none), or
- * MOVE_NONE. */
-static move_t find_move(const struct position *pos, const char *from,
-			const char *to, int promo)
-{
-	struct movelist list;
-	position_legal_moves(pos, &list);
-	for (unsigned i = 0; i < list.count; i++) {
-		move_t m = list.moves[i];
-		if (MOVE_FROM(m) == sq(from) && MOVE_TO(m) == sq(to) &&
-		    MOVE_PROMO(m) == promo)
-			return m;
-	}
-	return MOVE_NONE;
-}
-
-static unsigned moves_from(const struct position *pos, const char *from)
-{
-	struct movelist list;
-	unsigned n = 0;
-	position_legal_moves(pos, &list);
-	for (unsigned i = 0; i < list.count; i++)
-		n += MOVE_FROM(list.moves[i]) == sq(from);
-	return n;
+	assert_fen_rejected(fen, &variant_standard, message);
 }
 
 /* ----------------------------------------------------------- set-up */
@@ -93,11 +59,11 @@ static void test_setup_ep_kept_without_capture(void **state)
 	/* PGN Standard: the field is written after every double step, so a
 	 * reader must accept it when no capture is possible. */
 	struct position pos = setup("4k3/8/8/4p3/8/8/8/4K3 w - e6 0 1");
-	assert_int_equal(pos.ep, sq("e6"));
-	assert_int_equal(pos.ep_victim, sq("e5"));
+	assert_int_equal(pos.ep, square("e6"));
+	assert_int_equal(pos.ep_victim, square("e5"));
 	assert_true(pos.key == position_compute_key(&pos));
 	pos = setup("4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 1");
-	assert_int_equal(pos.ep_victim, sq("d4"));
+	assert_int_equal(pos.ep_victim, square("d4"));
 	assert_int_not_equal(find_move(&pos, "e4", "d3", 0), MOVE_NONE);
 }
 
@@ -108,18 +74,18 @@ static void test_castling(void **state)
 	(void)state;
 	struct position pos = setup("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
 	move_t m = find_move(&pos, "e1", "g1", 0);
-	assert_int_equal(m, MOVE(sq("e1"), sq("g1"), 0, MF_CASTLE));
+	assert_int_equal(m, coord_move("e1", "g1", 0, MF_CASTLE));
 	assert_int_equal(find_move(&pos, "e1", "c1", 0),
-			 MOVE(sq("e1"), sq("c1"), 0, MF_CASTLE));
+			 coord_move("e1", "c1", 0, MF_CASTLE));
 	position_make(&pos, m);
-	assert_int_equal(pos.board[sq("f1")], MAKE_PIECE(WHITE, ROOK));
-	assert_int_equal(pos.board[sq("g1")], MAKE_PIECE(WHITE, KING));
-	assert_int_equal(pos.board[sq("h1")], 0);
+	assert_int_equal(pos.board[square("f1")], MAKE_PIECE(WHITE, ROOK));
+	assert_int_equal(pos.board[square("g1")], MAKE_PIECE(WHITE, KING));
+	assert_int_equal(pos.board[square("h1")], 0);
 	assert_int_equal(pos.castling, CASTLE_BK | CASTLE_BQ);
 	assert_true(pos.key == position_compute_key(&pos));
 	m = find_move(&pos, "e8", "c8", 0);
 	position_make(&pos, m);
-	assert_int_equal(pos.board[sq("d8")], MAKE_PIECE(BLACK, ROOK));
+	assert_int_equal(pos.board[square("d8")], MAKE_PIECE(BLACK, ROOK));
 	assert_int_equal(pos.castling, 0);
 	assert_int_equal(pos.halfmove, 2);
 }
@@ -180,10 +146,10 @@ static void test_en_passant(void **state)
 	(void)state;
 	struct position pos = setup("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
 	move_t m = find_move(&pos, "e5", "d6", 0);
-	assert_int_equal(m, MOVE(sq("e5"), sq("d6"), 0, MF_EP | MF_CAPTURE));
+	assert_int_equal(m, coord_move("e5", "d6", 0, MF_EP | MF_CAPTURE));
 	position_make(&pos, m);
-	assert_int_equal(pos.board[sq("d5")], 0);
-	assert_int_equal(pos.board[sq("d6")], MAKE_PIECE(WHITE, PAWN));
+	assert_int_equal(pos.board[square("d5")], 0);
+	assert_int_equal(pos.board[square("d6")], MAKE_PIECE(WHITE, PAWN));
 	assert_int_equal(pos.ep, NO_SQUARE);
 	assert_true(pos.key == position_compute_key(&pos));
 }
@@ -198,7 +164,7 @@ static void test_en_passant_pinned(void **state)
 	/* A diagonally pinned pawn may take along the pin line only. */
 	pos = setup("8/6b1/8/4Pp2/8/2K5/8/7k w - f6 0 1");
 	assert_int_not_equal(find_move(&pos, "e5", "f6", 0), MOVE_NONE);
-	assert_int_equal(moves_from(&pos, "e5"), 1);
+	assert_int_equal(count_moves(&pos, "e5", NULL), 1);
 	pos = setup("7K/8/8/3pP3/8/8/1b6/k7 w - d6 0 1");
 	assert_int_equal(find_move(&pos, "e5", "d6", 0), MOVE_NONE);
 	/* Taking e.p. removes the pawn that gives check. */
@@ -221,21 +187,21 @@ static void test_promotions(void **state)
 {
 	(void)state;
 	struct position pos = setup("1n5k/P7/8/8/8/8/8/7K w - - 0 1");
-	assert_int_equal(moves_from(&pos, "a7"), 8);
+	assert_int_equal(count_moves(&pos, "a7", NULL), 8);
 	for (int t = KNIGHT; t <= QUEEN; t++) {
 		assert_int_equal(find_move(&pos, "a7", "a8", t),
-				 MOVE(sq("a7"), sq("a8"), t, 0));
+				 coord_move("a7", "a8", t, 0));
 		assert_int_equal(find_move(&pos, "a7", "b8", t),
-				 MOVE(sq("a7"), sq("b8"), t, MF_CAPTURE));
+				 coord_move("a7", "b8", t, MF_CAPTURE));
 	}
 	assert_int_equal(find_move(&pos, "a7", "a8", 0), MOVE_NONE);
 	position_make(&pos, find_move(&pos, "a7", "b8", KNIGHT));
-	assert_int_equal(pos.board[sq("b8")], MAKE_PIECE(WHITE, KNIGHT));
+	assert_int_equal(pos.board[square("b8")], MAKE_PIECE(WHITE, KNIGHT));
 	assert_int_equal(pos.by_type[PAWN], 0);
 	assert_true(pos.key == position_compute_key(&pos));
 	/* Black promotes on rank 1; blocked push, capture only. */
 	pos = setup("7k/8/8/8/8/8/p7/NR5K b - - 0 1");
-	assert_int_equal(moves_from(&pos, "a2"), 4);
+	assert_int_equal(count_moves(&pos, "a2", NULL), 4);
 	assert_int_not_equal(find_move(&pos, "a2", "b1", QUEEN), MOVE_NONE);
 	assert_int_equal(perft(&pos, 1), 4 + 3);
 }
@@ -248,24 +214,25 @@ static void test_helpers(void **state)
 	/* The knight on d2 is pinned by the queen, the pawn on e2 by the
 	 * rook; the knight on f3 stands on no line to the king. */
 	struct position pos = setup("4k3/8/8/q7/4r3/5N2/3NP3/4K3 w - - 0 1");
-	assert_true(standard_pinned(&pos, WHITE) == (BB(sq("d2")) | BB(sq("e2"))));
+	assert_true(standard_pinned(&pos, WHITE) ==
+		    (BB(square("d2")) | BB(square("e2"))));
 	assert_true(standard_checkers(&pos) == 0);
 	pos = setup("4k3/8/8/8/1b2r3/8/8/4K1n1 w - - 0 1");
 	assert_true(standard_checkers(&pos) ==
-		    (BB(sq("b4")) | BB(sq("e4"))));
+		    (BB(square("b4")) | BB(square("e4"))));
 	pos = setup("4k3/8/8/8/8/8/5n2/4K3 w - - 0 1");
 	assert_true(standard_checkers(&pos) == 0);
 	pos = setup("4k3/8/8/8/8/5n2/8/4K3 w - - 0 1");
-	assert_true(standard_checkers(&pos) == BB(sq("f3")));
+	assert_true(standard_checkers(&pos) == BB(square("f3")));
 	struct movelist list = { .count = 0 };
-	add_pawn_move(&list, sq("e7"), sq("e8"), 0);
-	add_pawn_move(&list, sq("b2"), sq("a1"), MF_CAPTURE);
-	add_pawn_move(&list, sq("e2"), sq("e4"), MF_DOUBLE);
+	add_pawn_move(&list, square("e7"), square("e8"), 0);
+	add_pawn_move(&list, square("b2"), square("a1"), MF_CAPTURE);
+	add_pawn_move(&list, square("e2"), square("e4"), MF_DOUBLE);
 	assert_int_equal(list.count, 9);
-	assert_int_equal(list.moves[0], MOVE(sq("e7"), sq("e8"), QUEEN, 0));
-	assert_int_equal(list.moves[7], MOVE(sq("b2"), sq("a1"), KNIGHT,
-					     MF_CAPTURE));
-	assert_int_equal(list.moves[8], MOVE(sq("e2"), sq("e4"), 0, MF_DOUBLE));
+	assert_int_equal(list.moves[0], coord_move("e7", "e8", QUEEN, 0));
+	assert_int_equal(list.moves[7],
+			 coord_move("b2", "a1", KNIGHT, MF_CAPTURE));
+	assert_int_equal(list.moves[8], coord_move("e2", "e4", 0, MF_DOUBLE));
 }
 
 /* ------------------------------------------------------------- make */
@@ -276,11 +243,11 @@ static void test_make_state(void **state)
 	struct position pos;
 	position_start(&pos, &variant_standard);
 	move_t m = find_move(&pos, "e2", "e4", 0);
-	assert_int_equal(m, MOVE(sq("e2"), sq("e4"), 0, MF_DOUBLE));
+	assert_int_equal(m, coord_move("e2", "e4", 0, MF_DOUBLE));
 	position_make(&pos, m);
 	/* Set after every double step, capture possible or not. */
-	assert_int_equal(pos.ep, sq("e3"));
-	assert_int_equal(pos.ep_victim, sq("e4"));
+	assert_int_equal(pos.ep, square("e3"));
+	assert_int_equal(pos.ep_victim, square("e4"));
 	assert_int_equal(pos.side, BLACK);
 	assert_int_equal(pos.fullmove, 1);
 	position_make(&pos, find_move(&pos, "g8", "f6", 0));
@@ -486,12 +453,6 @@ static void naive_legal(const struct position *pos, struct movelist *out)
 	}
 }
 
-static int cmp_move(const void *a, const void *b)
-{
-	move_t x = *(const move_t *)a, y = *(const move_t *)b;
-	return x < y ? -1 : x > y;
-}
-
 /* Every square, both colours: the attack test against the oracle. */
 static void check_attacks(const struct position *pos)
 {
@@ -505,31 +466,42 @@ static void check_attacks(const struct position *pos)
 }
 
 /* The moves, their count and the key, against the oracle. */
-static void check_position(const struct position *pos, struct movelist *list)
+static void check_position(const struct position *pos,
+			   const struct movelist *list)
 {
 	struct movelist want;
-	position_legal_moves(pos, list);
 	naive_legal(pos, &want);
 	assert_int_equal(list->count, want.count);
 	assert_int_equal(standard_count(pos), list->count);
 	struct movelist got = *list;
-	qsort(got.moves, got.count, sizeof got.moves[0], cmp_move);
-	qsort(want.moves, want.count, sizeof want.moves[0], cmp_move);
+	qsort(got.moves, got.count, sizeof got.moves[0], move_cmp);
+	qsort(want.moves, want.count, sizeof want.moves[0], move_cmp);
 	assert_memory_equal(got.moves, want.moves, got.count * sizeof(move_t));
 	assert_true(pos->key == position_compute_key(pos));
 }
 
+/* Each position of a playout against the oracle (the attack test every
+ * fourth ply); the game ends at the fifty-move mark. */
+static bool visit_position(void *ctx, const struct position *pos,
+			   const struct movelist *moves, unsigned ply)
+{
+	(void)ctx;
+	check_position(pos, moves);
+	if (ply % 4 == 0)
+		check_attacks(pos);
+	return pos->halfmove < 100;
+}
+
+static unsigned pick_rng(void *ctx, unsigned count)
+{
+	(void)ctx;
+	return (unsigned)(rng() % count);
+}
+
 static void playout(struct position pos, unsigned plies)
 {
-	for (unsigned i = 0; i < plies; i++) {
-		struct movelist list;
-		check_position(&pos, &list);
-		if (i % 4 == 0)
-			check_attacks(&pos);
-		if (!list.count || pos.halfmove >= 100)
-			return;
-		position_make(&pos, list.moves[rng() % list.count]);
-	}
+	const struct random_game g = { plies, visit_position, pick_rng, NULL };
+	play_random_game(&pos, &g);
 }
 
 static void test_random_playouts(void **state)

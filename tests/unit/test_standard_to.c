@@ -19,6 +19,7 @@
 #include <cmocka.h>
 
 #include "../../librules/internal.h"
+#include "support.h"
 
 #define SUITE "tests/perft/standard.epd"
 #define PLAYOUTS 4
@@ -46,20 +47,6 @@ static const char *const builtin_fens[] = {
 	"6k1/5ppp/8/8/8/8/5PPP/1R1r2K1 w - - 0 1",
 };
 
-static uint64_t rng_next(uint64_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 7;
-	*s ^= *s << 17;
-	return *s;
-}
-
-static int cmp_move(const void *a, const void *b)
-{
-	move_t x = *(const move_t *)a, y = *(const move_t *)b;
-	return x < y ? -1 : x > y;
-}
-
 static void fen_of(const struct position *pos, char *buf)
 {
 	position_to_fen(pos, buf, FEN_MAX);
@@ -78,7 +65,7 @@ static unsigned full_subset(const struct position *pos,
 		    PIECE_TYPE(pos->board[MOVE_FROM(m)]) == type)
 			out[n++] = m;
 	}
-	qsort(out, n, sizeof *out, cmp_move);
+	qsort(out, n, sizeof *out, move_cmp);
 	return n;
 }
 
@@ -107,7 +94,7 @@ static void compare_lists(const struct position *pos, int salt)
 			some.count = 0;
 			standard_generate_to(pos, type, to, from, &some);
 			qsort(some.moves, some.count, sizeof some.moves[0],
-			      cmp_move);
+			      move_cmp);
 			if (some.count == n && !memcmp(some.moves, want,
 						       n * sizeof want[0]))
 				continue;
@@ -240,10 +227,7 @@ static void check_from(const char *fen, uint64_t *seed,
 		       const struct variant *plain)
 {
 	struct position start, pos;
-	struct diag err;
-	memset(&err, 0, sizeof err);
-	if (position_set_fen(&start, fen, &variant_standard, &err) != 0)
-		fail_msg("%s: %s", fen, err.message);
+	load_fen(&start, fen, &variant_standard);
 	check_position(&start, plain, 0);
 	for (int game = 0; game < PLAYOUTS; game++) {
 		pos = start;
@@ -253,7 +237,8 @@ static void check_from(const char *fen, uint64_t *seed,
 			if (!l.count)
 				break;
 			check_gives_check(&pos, &l);
-			position_make(&pos, l.moves[rng_next(seed) % l.count]);
+			position_make(&pos,
+				      l.moves[xorshift64(seed) % l.count]);
 			check_position(&pos, plain, ply + 1);
 		}
 	}
@@ -267,18 +252,12 @@ static void test_against_full(void **state)
 	plain.generate_to = NULL;
 	for (size_t i = 0; i < sizeof builtin_fens / sizeof builtin_fens[0]; i++)
 		check_from(builtin_fens[i], &seed, &plain);
-	FILE *f = fopen(SUITE, "r");
-	if (!f)
+	struct epd_reader r;
+	struct epd_line l;
+	if (!epd_open(&r, SUITE))
 		return;
-	char line[512];
-	while (fgets(line, sizeof line, f)) {
-		char *semi = strchr(line, ';');
-		if (line[0] == '#' || !semi)
-			continue;
-		*semi = 0;
-		check_from(line, &seed, &plain);
-	}
-	fclose(f);
+	while (epd_next(&r, &l))
+		check_from(l.fen, &seed, &plain);
 }
 
 int main(void)

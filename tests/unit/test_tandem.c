@@ -14,104 +14,47 @@
 #include <cmocka.h>
 
 #include "../../librules/position.h"
+#include "support.h"
 
 /* ---------------------------------------------------------------- helpers */
 
+/* The shared helpers (support.h) on Tandem Pawn Chess positions. */
 static void load(struct position *pos, const char *fen)
 {
-	struct diag err;
-	memset(&err, 0, sizeof err);
-	int rc = position_set_fen(pos, fen, &variant_tandem, &err);
-	if (rc != 0)
-		print_error("%s: %s\n", fen, err.message);
-	assert_int_equal(rc, 0);
+	load_fen(pos, fen, &variant_tandem);
 }
 
 /* The message position_set_fen gives for a FEN it must reject. */
 static void assert_rejected(const char *fen, const char *message)
 {
-	struct position pos;
-	struct diag err;
-	memset(&err, 0, sizeof err);
-	assert_int_equal(position_set_fen(&pos, fen, &variant_tandem, &err), -1);
-	assert_string_equal(err.message, message);
-}
-
-static int sq(const char *name)
-{
-	int s = square_parse(name);
-	assert_true(s >= 0);
-	return s;
-}
-
-/* The legal move with exactly these squares, promotion and flags, or
- * MOVE_NONE. */
-static move_t find(const struct position *pos, const char *from,
-		   const char *to, int promo, unsigned flags)
-{
-	struct movelist list;
-	move_t want = MOVE(sq(from), sq(to), promo, flags);
-	position_legal_moves(pos, &list);
-	for (unsigned i = 0; i < list.count; i++)
-		if (list.moves[i] == want)
-			return want;
-	return MOVE_NONE;
+	assert_fen_rejected(fen, &variant_tandem, message);
 }
 
 static bool has(const char *fen, const char *from, const char *to, int promo,
 		unsigned flags)
 {
-	struct position pos;
-	load(&pos, fen);
-	return find(&pos, from, to, promo, flags) != MOVE_NONE;
+	return fen_has_move(&variant_tandem, fen,
+			    coord_move(from, to, promo, flags));
 }
 
 /* Legal moves leaving square from (any kind). */
-static unsigned moves_from_pos(const struct position *pos, const char *from)
-{
-	struct movelist list;
-	unsigned n = 0;
-	position_legal_moves(pos, &list);
-	for (unsigned i = 0; i < list.count; i++)
-		n += MOVE_FROM(list.moves[i]) == sq(from);
-	return n;
-}
-
 static unsigned moves_from(const char *fen, const char *from)
 {
-	struct position pos;
-	load(&pos, fen);
-	return moves_from_pos(&pos, from);
+	return fen_count_moves(&variant_tandem, fen, from, NULL);
 }
 
 /* Plays the move, which must be legal. */
 static void play(struct position *pos, const char *from, const char *to,
 		 int promo, unsigned flags)
 {
-	move_t m = find(pos, from, to, promo, flags);
-	if (m == MOVE_NONE)
-		print_error("no move %s%s promo %d flags %#x\n", from, to, promo,
-			    flags);
-	assert_true(m != MOVE_NONE);
-	position_make(pos, m);
-}
-
-/* The FEN, and the incrementally kept key equal to one computed afresh. */
-static void assert_fen(const struct position *pos, const char *expected)
-{
-	char buf[FEN_MAX];
-	position_to_fen(pos, buf, sizeof buf);
-	assert_string_equal(buf, expected);
-	assert_true(pos->key == position_compute_key(pos));
+	play_legal(pos, coord_move(from, to, promo, flags));
 }
 
 static void assert_after(const char *fen, const char *from, const char *to,
 			 int promo, unsigned flags, const char *expected)
 {
-	struct position pos;
-	load(&pos, fen);
-	play(&pos, from, to, promo, flags);
-	assert_fen(&pos, expected);
+	assert_fen_after(&variant_tandem, fen,
+			 coord_move(from, to, promo, flags), expected);
 }
 
 enum { U = MF_UNIT, C = MF_CAPTURE, D = MF_DOUBLE, EP = MF_EP | MF_CAPTURE,
@@ -245,7 +188,7 @@ static void test_first_rank_double_step_and_ep(void **state)
 	play(&pos, "e1", "e3", 0, D);
 	/* d2 unit and member, rocket to d4 + d1=Q/R/B/N, e.p. unit and
 	 * member. */
-	assert_int_equal(moves_from_pos(&pos, "d3"), 2 + 4 + 2);
+	assert_int_equal(count_moves(&pos, "d3", NULL), 2 + 4 + 2);
 	play(&pos, "d3", "e2", 0, EP);
 	assert_fen(&pos, "4k3/8/8/8/8/3p4/4p3/K7 w - - 0 2");
 	/* Blocked on e2: no step; blocked on e3: only e1-e2. */
@@ -259,11 +202,9 @@ static void test_first_rank_double_step_and_ep(void **state)
 static void test_fen_ep_on_rank_2(void **state)
 {
 	struct position pos;
-	char buf[FEN_MAX];
 	(void)state;
 	load(&pos, "4k3/8/8/8/8/3pP3/8/K7 b - e2 0 1");
-	position_to_fen(&pos, buf, sizeof buf);
-	assert_string_equal(buf, "4k3/8/8/8/8/3pP3/8/K7 b - e2 0 1");
+	assert_fen_text(&pos, "4k3/8/8/8/8/3pP3/8/K7 b - e2 0 1");
 	/* Only a single pawn steps 1->3: a tandem on rank 3 passed nothing. */
 	assert_rejected("4k3/8/8/8/8/4T3/8/4K3 b - e2 0 1",
 			"en passant: e2: no single pawn of the side that moved "
@@ -396,8 +337,8 @@ static void test_check_by_tandem(void **state)
 	(void)state;
 	load(&pos, "4k3/8/8/8/8/8/3t4/4K3 w - - 0 1");
 	assert_true(position_in_check(&pos));
-	assert_true(variant_tandem.attacked(&pos, sq("c1"), BLACK));
-	assert_false(variant_tandem.attacked(&pos, sq("d1"), BLACK));
+	assert_true(variant_tandem.attacked(&pos, square("c1"), BLACK));
+	assert_false(variant_tandem.attacked(&pos, square("d1"), BLACK));
 	/* Check from a single pawn on its own first rank (a rocket's). */
 	load(&pos, "8/8/8/8/8/8/3k4/4P2K b - - 0 1");
 	assert_true(position_in_check(&pos));
@@ -462,10 +403,8 @@ static void test_fen_round_trip(void **state)
 	(void)state;
 	for (size_t i = 0; i < sizeof fens / sizeof fens[0]; i++) {
 		struct position pos;
-		char buf[FEN_MAX];
 		load(&pos, fens[i]);
-		position_to_fen(&pos, buf, sizeof buf);
-		assert_string_equal(buf, fens[i]);
+		assert_fen_text(&pos, fens[i]);
 	}
 }
 
@@ -493,12 +432,6 @@ static void test_castling(void **state)
 }
 
 /* --------------------------------------------------------------- perft */
-
-struct perft_case {
-	const char *fen;
-	unsigned depth;
-	uint64_t nodes;
-};
 
 /* Each count derived by hand from VARIANTS.md (see the comments); none is
  * the program's output copied. */
@@ -597,57 +530,14 @@ static const struct perft_case hand[] = {
 static void test_perft_by_hand(void **state)
 {
 	(void)state;
-	for (size_t i = 0; i < sizeof hand / sizeof hand[0]; i++) {
-		struct position pos;
-		load(&pos, hand[i].fen);
-		uint64_t n = perft(&pos, hand[i].depth);
-		if (n != hand[i].nodes)
-			print_error("%s depth %u: %llu, expected %llu\n",
-				    hand[i].fen, hand[i].depth,
-				    (unsigned long long)n,
-				    (unsigned long long)hand[i].nodes);
-		assert_true(n == hand[i].nodes);
-	}
+	assert_perft_cases(hand, sizeof hand / sizeof hand[0], &variant_tandem,
+			   NULL);
 }
 
 /* ------------------------------------------------------- checked walk */
 
 /* The board, bitboards and key kept by make agree with each other at
- * every node: each square's piece is in exactly its colour's and type's
- * bitboards, and the key equals one computed from scratch. */
-static void assert_consistent(const struct position *pos)
-{
-	uint64_t colors[2] = { 0, 0 }, types[PIECE_TYPES] = { 0 };
-	for (int s = 0; s < 64; s++) {
-		uint8_t p = pos->board[s];
-		if (!p)
-			continue;
-		colors[PIECE_COLOR(p)] |= 1ULL << s;
-		types[PIECE_TYPE(p)] |= 1ULL << s;
-	}
-	assert_true(colors[WHITE] == pos->by_color[WHITE]);
-	assert_true(colors[BLACK] == pos->by_color[BLACK]);
-	for (int t = 0; t < PIECE_TYPES; t++)
-		assert_true(types[t] == pos->by_type[t]);
-	assert_true(pos->key == position_compute_key(pos));
-}
-
-static uint64_t checked_perft(const struct position *pos, unsigned depth)
-{
-	struct movelist list;
-	uint64_t nodes = 0;
-	assert_consistent(pos);
-	if (depth == 0)
-		return 1;
-	position_legal_moves(pos, &list);
-	for (unsigned i = 0; i < list.count; i++) {
-		struct position next = *pos;
-		position_make(&next, list.moves[i]);
-		nodes += checked_perft(&next, depth - 1);
-	}
-	return nodes;
-}
-
+ * every node (assert_position_consistent). */
 static void test_checked_walk(void **state)
 {
 	static const struct perft_case walks[] = {
@@ -657,11 +547,8 @@ static void test_checked_walk(void **state)
 		{ "4k3/8/2T5/8/8/8/8/4K3 w - - 0 1", 4, 2671 },
 	};
 	(void)state;
-	for (size_t i = 0; i < sizeof walks / sizeof walks[0]; i++) {
-		struct position pos;
-		load(&pos, walks[i].fen);
-		assert_true(checked_perft(&pos, walks[i].depth) == walks[i].nodes);
-	}
+	assert_perft_cases(walks, sizeof walks / sizeof walks[0],
+			   &variant_tandem, &walk_basic);
 }
 
 /* ----------------------------------------------- tandem-free = standard */
@@ -675,18 +562,6 @@ static const char *const tandem_free[] = {
 	"8/8/8/2k5/2pP4/8/B7/4K3 b - d3 0 3",
 };
 
-static int cmp_move(const void *a, const void *b)
-{
-	move_t x = *(const move_t *)a, y = *(const move_t *)b;
-	return (x > y) - (x < y);
-}
-
-static void sorted_moves(const struct position *pos, struct movelist *list)
-{
-	position_legal_moves(pos, list);
-	qsort(list->moves, list->count, sizeof list->moves[0], cmp_move);
-}
-
 /* Without tandems the generator gives standard's moves, move for move,
  * here and one ply on. */
 static void test_tandem_free_moves_equal_standard(void **state)
@@ -694,16 +569,10 @@ static void test_tandem_free_moves_equal_standard(void **state)
 	(void)state;
 	for (size_t i = 0; i < sizeof tandem_free / sizeof tandem_free[0]; i++) {
 		struct position t, s;
-		struct movelist lt, ls;
-		struct diag err;
+		struct movelist lt;
 		load(&t, tandem_free[i]);
-		assert_int_equal(position_set_fen(&s, tandem_free[i],
-						  &variant_standard, &err), 0);
-		sorted_moves(&t, &lt);
-		sorted_moves(&s, &ls);
-		assert_int_equal(lt.count, ls.count);
-		assert_memory_equal(lt.moves, ls.moves,
-				    lt.count * sizeof lt.moves[0]);
+		load_fen(&s, tandem_free[i], &variant_standard);
+		assert_same_moves(&t, &s, &lt);
 		for (unsigned j = 0; j < lt.count; j++) {
 			struct position t2 = t, s2 = s;
 			position_make(&t2, lt.moves[j]);
@@ -722,28 +591,21 @@ static void test_tandem_free_random_games(void **state)
 	(void)state;
 	for (unsigned game = 0; game < 40; game++) {
 		struct position t, s;
-		struct diag err;
 		const char *fen = tandem_free[game % 2];
 		load(&t, fen);
-		assert_int_equal(position_set_fen(&s, fen, &variant_standard,
-						  &err), 0);
+		load_fen(&s, fen, &variant_standard);
 		for (unsigned ply = 0; ply < 150; ply++) {
-			struct movelist lt, ls;
-			char ft[FEN_MAX], fs[FEN_MAX];
-			sorted_moves(&t, &lt);
-			sorted_moves(&s, &ls);
-			assert_int_equal(lt.count, ls.count);
-			assert_memory_equal(lt.moves, ls.moves,
-					    lt.count * sizeof lt.moves[0]);
+			struct movelist lt;
+			char fs[FEN_MAX];
+			assert_same_moves(&t, &s, &lt);
 			if (lt.count == 0)
 				break;
 			seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
 			move_t m = lt.moves[(seed >> 33) % lt.count];
 			position_make(&t, m);
 			position_make(&s, m);
-			position_to_fen(&t, ft, sizeof ft);
 			position_to_fen(&s, fs, sizeof fs);
-			assert_string_equal(ft, fs);
+			assert_fen_text(&t, fs);
 		}
 	}
 }
@@ -759,53 +621,23 @@ static void test_tandem_free_published_perft(void **state)
 		{ "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 3, 62379 },
 	};
 	(void)state;
-	for (size_t i = 0; i < sizeof published / sizeof published[0]; i++) {
-		struct position pos;
-		load(&pos, published[i].fen);
-		assert_true(perft(&pos, published[i].depth) == published[i].nodes);
-	}
+	assert_perft_cases(published, sizeof published / sizeof published[0],
+			   &variant_tandem, NULL);
 }
 
 /* ----------------------------------------------- tests/perft/tandem.epd */
 
-/* "FEN ;D1 n ;D2 n ..." lines, '#' comments; checked to depth max_depth. */
-static unsigned run_epd_line(char *line, unsigned max_depth)
-{
-	char *semi = strchr(line, ';');
-	unsigned checked = 0;
-	if (!semi || line[0] == '#')
-		return 0;
-	*semi = 0;
-	struct position pos;
-	load(&pos, line);
-	for (char *at = semi + 1; at; at = strchr(at, ';')) {
-		at += at[0] == ';';
-		unsigned depth;
-		unsigned long long nodes;
-		if (sscanf(at, " D%u %llu", &depth, &nodes) != 2)
-			fail_msg("bad epd entry: %s", at);
-		if (depth <= max_depth) {
-			if (perft(&pos, depth) != nodes)
-				fail_msg("%s D%u: expected %llu", line, depth,
-					 nodes);
-			checked++;
-		}
-	}
-	return checked;
-}
-
+/* Every count to depth 4; the suite's derivations are in the file. */
 static void test_perft_epd(void **state)
 {
-	FILE *f = fopen("tests/perft/tandem.epd", "r");
-	char line[512];
-	unsigned checked = 0;
+	static const struct epd_suite suite = {
+		.path = "tests/perft/tandem.epd",
+		.variant = &variant_tandem,
+		.max_depth = 4,
+		.skip_missing = true,	/* run from the project root */
+	};
 	(void)state;
-	if (!f)
-		skip();		/* run from the project root */
-	while (fgets(line, sizeof line, f))
-		checked += run_epd_line(line, 4);
-	fclose(f);
-	assert_true(checked > 0);
+	assert_true(assert_epd_suite(&suite).checked > 0);
 }
 
 int main(void)
