@@ -80,6 +80,8 @@ check: deps
 	@sh tests/e2e/shared-data.sh $(B)/bin
 	@sh tests/render/run.sh $(B)/bin
 	@sh tests/e2e/stats-corpus.sh $(B)/bin
+	@sh tests/e2e/convert-roundtrip.sh $(B)/bin
+	@sh tests/e2e/uci-vs-pgn-extract.sh ../shared/data/lichess/kdave-pgn-toys_lichess-2021-10_999games.pgn $(B)/bin
 
 # Warning-free with both compilers: every source, -Werror, own build trees.
 warnings:

@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "common.h"
 
@@ -215,11 +216,16 @@ static int output_errno(FILE *f, int seen)
 	return seen == ENOSPC || seen == EDQUOT || seen == EFBIG ? seen : EIO;
 }
 
-/* Reports a write error on path, unless it is a closed pipe. */
-static void output_failed(const char *path, int err)
+/* Reports a write error on path, unless it is a closed pipe.  A file we
+ * opened is removed when it is a regular one: what it holds stops at a
+ * buffer's edge, mid-game. */
+static void output_failed(FILE *f, const char *path, int err)
 {
+	struct stat st;
 	if (err != EPIPE)
 		warn_user("error writing '%s': %s", path, strerror(err));
+	if (f != stdout && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode))
+		remove(path);
 }
 
 void outputs_check(void)
@@ -227,12 +233,13 @@ void outputs_check(void)
 	int seen = errno;
 	for (size_t i = 0; i < noutputs; i++)
 		if (outputs[i].f && ferror(outputs[i].f)) {
-			output_failed(outputs[i].path,
+			output_failed(outputs[i].f, outputs[i].path,
 				      output_errno(outputs[i].f, seen));
 			exit(EXIT_TROUBLE);
 		}
 	if (ferror(stdout)) {
-		output_failed("standard output", output_errno(stdout, seen));
+		output_failed(stdout, "standard output",
+			      output_errno(stdout, seen));
 		exit(EXIT_TROUBLE);
 	}
 }
@@ -245,10 +252,14 @@ int output_close(FILE *f, const char *path)
 		if (outputs[i].f == f)
 			outputs[i].f = NULL;
 	int err = ferror(f) || fflush(f) != 0 ? output_errno(f, errno) : 0;
-	if (f != stdout && fclose(f) != 0 && !err)
-		err = errno;
 	if (err) {
-		output_failed(path, err);
+		output_failed(f, path, err);
+		if (f != stdout)
+			fclose(f);
+		return -1;
+	}
+	if (f != stdout && fclose(f) != 0) {
+		warn_user("error writing '%s': %s", path, strerror(errno));
 		return -1;
 	}
 	return 0;

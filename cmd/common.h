@@ -47,7 +47,8 @@ void diag_printer_reset(struct diag_printer *p);
 /* Output faults.  SIGPIPE is ignored in every command (common.c), so a
  * closed pipe is a write error (EPIPE) like a full disk: exit status 2.
  * A closed pipe is expected (`| head`) and never reported; any other
- * write error is, once, with the file's name. */
+ * write error is, once, with the file's name, and a regular file opened
+ * by output_open() that could not be written whole is removed. */
 
 /* "-" is stdout.  Exits with EXIT_TROUBLE when the file cannot be opened. */
 FILE *output_open(const char *path);

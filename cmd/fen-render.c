@@ -225,7 +225,7 @@ static void emit(struct render *r, const struct board_view *v,
 	FILE *f = output_open(path);
 	r->format->write(f, v, &r->style);
 	if (output_close(f, path) != 0)
-		r->status = EXIT_TROUBLE;
+		exit(EXIT_TROUBLE);	/* a full disk: the next would fail too */
 }
 
 /* A view of pos: the option marks, after the last-move tint if any. */

@@ -5,9 +5,12 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "common.h"
+#include "parallel.h"
 
 const char *argp_program_version = "game-stats (pawnkit) " PAWNKIT_VERSION;
 const char *argp_program_bug_address = PAWNKIT_BUGS;
@@ -41,11 +44,15 @@ enum { USED_GAME_ONLY = 1, USED_FORMAT = 2 };
 struct gamestats {
 	struct stats_config cfg;
 	struct stats_output out;
-	struct stats_run run;
 	struct replay_opts replay;
-	struct matcher match;
+	struct matcher match;	/* checks --match while parsing */
+	/* The --match arguments again: each worker thread compiles its own
+	 * (PCRE2 match data may not be shared between threads). */
+	char **match_args;
+	size_t nmatch;
 	const char *plot;
-	bool partial, merge;
+	bool partial, merge, progress, quiet;
+	unsigned jobs;
 	unsigned used;
 };
 
@@ -101,6 +108,11 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'm':
 		if (matcher_add(&gs->match, arg, why, sizeof why) != 0)
 			argp_error(state, "--match %s", why);
+		gs->match_args = realloc(gs->match_args, (gs->nmatch + 1) *
+					 sizeof *gs->match_args);
+		if (!gs->match_args)
+			die("out of memory");
+		gs->match_args[gs->nmatch++] = arg;
 		gs->used |= USED_GAME_ONLY;
 		break;
 	case OPT_SKIP_INVALID: gs->out.skip_invalid = true; break;
@@ -115,11 +127,11 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		gs->replay.force_variant = true;
 		gs->used |= USED_GAME_ONLY;
 		break;
-	case OPT_JOBS: gs->run.jobs = count_arg(state, "jobs", arg, 1024); break;
+	case OPT_JOBS: gs->jobs = count_arg(state, "jobs", arg, 1024); break;
 	case OPT_PARTIAL: gs->partial = true; break;
 	case OPT_MERGE: gs->merge = true; break;
-	case OPT_PROGRESS: gs->run.progress = true; break;
-	case 'q': gs->run.quiet = true; break;
+	case OPT_PROGRESS: gs->progress = true; break;
+	case 'q': gs->quiet = true; break;
 	case ARGP_KEY_END:
 		if (gs->merge && (gs->used & USED_GAME_ONLY))
 			argp_error(state, "--merge reads partial results: "
@@ -132,11 +144,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	default: return ARGP_ERR_UNKNOWN;
 	}
 	return 0;
-}
-
-static bool select_game(void *ctx, const struct pgn_game *g)
-{
-	return matcher_test(ctx, g);
 }
 
 /* Adds every partial file (standard input for none or "-") into *s. */
@@ -167,31 +174,230 @@ static int merge_partials(struct stats **s, char **files, int nfiles)
 	return 0;
 }
 
+/* ------------------------------------------------------------- progress */
+
+/* The progress line on stderr: bytes, games, games per second, ETA. */
+struct progress {
+	bool on, tty, shown;
+	uint64_t total;		/* bytes of all inputs; 0 when unknown */
+	uint64_t bytes, games;
+	double start, last;
+};
+
+static double now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Sizes of the regular files among the inputs; 0 when one is a pipe. */
+static uint64_t input_size(char **files, int nfiles)
+{
+	uint64_t total = 0;
+	for (int i = 0; i < nfiles; i++) {
+		struct stat st;
+		int rc = strcmp(files[i], "-") == 0 ? fstat(0, &st)
+						    : stat(files[i], &st);
+		if (rc != 0 || !S_ISREG(st.st_mode))
+			return 0;
+		total += (uint64_t)st.st_size;
+	}
+	return total;
+}
+
+static void progress_init(struct progress *p, const struct gamestats *gs,
+			  char **files, int nfiles)
+{
+	memset(p, 0, sizeof *p);
+	p->tty = isatty(2);
+	p->on = !gs->quiet && (gs->progress || p->tty);
+	p->total = input_size(files, nfiles);
+	p->start = p->last = now();
+}
+
+/* Takes the progress line off the terminal before other text. */
+static void progress_clear(struct progress *p)
+{
+	if (p->shown && p->tty)
+		fputs("\r\033[K", stderr);
+	p->shown = false;
+}
+
+static void progress_print(struct progress *p, double t, bool done)
+{
+	double secs = t - p->start > 1e-3 ? t - p->start : 1e-3;
+	double rate = (double)p->games / secs;
+	progress_clear(p);
+	fprintf(stderr, "%s: %.1f MB", program_invocation_short_name,
+		(double)p->bytes / 1e6);
+	if (p->total && !done)
+		fprintf(stderr, " of %.1f MB (%.0f%%)", (double)p->total / 1e6,
+			100.0 * (double)p->bytes / (double)p->total);
+	fprintf(stderr, ", %llu games, %.0f games/s",
+		(unsigned long long)p->games, rate);
+	if (done) {
+		fprintf(stderr, ", %.1f s\n", secs);
+		return;
+	}
+	if (p->total && p->bytes && p->bytes <= p->total) {
+		double eta = secs * (double)(p->total - p->bytes) / (double)p->bytes;
+		fprintf(stderr, ", ETA %u:%02u", (unsigned)eta / 60,
+			(unsigned)eta % 60);
+	}
+	if (p->tty)
+		p->shown = true;
+	else
+		putc('\n', stderr);
+}
+
+static void progress_add(struct progress *p, uint64_t bytes, uint64_t games)
+{
+	p->bytes += bytes;
+	p->games += games;
+	if (!p->on)
+		return;
+	double t = now();
+	if (t - p->last >= (p->tty ? 0.25 : 2.0)) {
+		p->last = t;
+		progress_print(p, t, false);
+	}
+}
+
+static void progress_finish(struct progress *p)
+{
+	if (p->on)
+		progress_print(p, now(), true);
+}
+
+/* --------------------------------------------------------------- games */
+
+/* The games go through par_run (parallel.h), with --jobs workers: each
+ * chunk of input is counted into a struct stats of its own, which the
+ * calling thread adds to the total when the chunk is written, in input
+ * order.  Every figure is a sum, so the total is the one a single thread
+ * finds; diagnostics come out in input order too. */
+enum { C_GAMES, C_INVALID };
+
+/* What the par_run callbacks share.  Workers only read gs; total and
+ * progress belong to the calling thread. */
+struct reading {
+	const struct gamestats *gs;
+	struct stats *total;
+	struct progress progress;
+};
+
+/* A worker's own --match matcher, or NULL without --match. */
+static void *worker_new(void *ctx)
+{
+	const struct reading *r = ctx;
+	if (!r->gs->nmatch)
+		return NULL;
+	struct matcher *m = calloc(1, sizeof *m);
+	char why[256];
+	if (!m)
+		die("out of memory");
+	for (size_t i = 0; i < r->gs->nmatch; i++)
+		if (matcher_add(m, r->gs->match_args[i], why, sizeof why) != 0)
+			die("--match %s", why);
+	return m;
+}
+
+static void worker_free(void *ctx, void *worker)
+{
+	(void)ctx;
+	if (!worker)
+		return;
+	matcher_release(worker);
+	free(worker);
+}
+
+static void *chunk_new(void *ctx)
+{
+	const struct reading *r = ctx;
+	return stats_new(&r->gs->cfg);
+}
+
+static void chunk_free(void *ctx, void *chunk)
+{
+	(void)ctx;
+	stats_free(chunk);
+}
+
+/* One game, on a worker: selected, replayed and counted into the chunk's
+ * statistics.  The reader's errors make it invalid; only errors are
+ * reported (par_config.errors_only). */
+static void count_game(void *ctx, void *worker, struct pgn_game *g,
+		       struct par_sink *k)
+{
+	const struct reading *r = ctx;
+	bool selected = !worker || matcher_test(worker, g);
+	bool reader_errors = par_errors(k) > 0;
+	par_release(k, selected);
+	if (!selected)
+		return;
+	par_count(k, C_GAMES);
+	if (!stats_add_game(par_chunk(k), g, &r->gs->replay, reader_errors,
+			    par_report, k))
+		par_count(k, C_INVALID);
+}
+
+static void chunk_written(void *ctx, void *chunk, uint64_t bytes,
+			  uint64_t games)
+{
+	struct reading *r = ctx;
+	char why[128];
+	if (stats_merge(r->total, chunk, why, sizeof why) != 0)
+		die("%s", why);	/* one configuration: cannot happen */
+	progress_add(&r->progress, bytes, games);
+}
+
+static void before_print(void *ctx)
+{
+	struct reading *r = ctx;
+	progress_clear(&r->progress);
+}
+
+/* Counts every game of the files (none: standard input) into a new *s;
+ * -1 when a file could not be read (reported; the others are read). */
 static int read_games(struct gamestats *gs, struct stats **s, char **files,
 		      int nfiles)
 {
-	*s = stats_new(&gs->cfg);
-	gs->run.replay = &gs->replay;
-	gs->run.prog = program_invocation_short_name;
-	if (gs->match.n) {
-		gs->run.select = select_game;
-		gs->run.select_ctx = &gs->match;
+	static char *stdin_only[] = { "-" };
+	struct reading r = { .gs = gs, .total = stats_new(&gs->cfg) };
+	struct par_config pc = {
+		.jobs = gs->jobs, .printer = { .quiet = gs->quiet },
+		.errors_only = true,
+		.worker_new = worker_new, .worker_free = worker_free,
+		.game = count_game, .ctx = &r,
+		.chunk_new = chunk_new, .chunk_free = chunk_free,
+		.written = chunk_written, .before_print = before_print,
+	};
+	int status = 0;
+	if (nfiles == 0) {
+		files = stdin_only;
+		nfiles = 1;
 	}
-	if (gs->run.jobs == 0) {
+	if (gs->jobs == 0) {
 		long n = sysconf(_SC_NPROCESSORS_ONLN);
-		gs->run.jobs = n > 0 ? (unsigned)n : 1;
+		pc.jobs = n > 0 ? (unsigned)n : 1;
 	}
-	int rc = stats_read_games(*s, files, nfiles, &gs->run);
-	if (!gs->run.quiet && gs->run.invalid)
+	progress_init(&r.progress, gs, files, nfiles);
+	for (int i = 0; i < nfiles; i++)
+		if (par_run(files[i], &pc) != 0)
+			status = -1;
+	progress_finish(&r.progress);
+	*s = r.total;
+	uint64_t games = pc.counts[C_GAMES], invalid = pc.counts[C_INVALID];
+	if (!gs->quiet && invalid)
 		warn_user("%llu games: %llu valid, %llu invalid (%s)",
-			  (unsigned long long)gs->run.games,
-			  (unsigned long long)(gs->run.games - gs->run.invalid),
-			  (unsigned long long)gs->run.invalid,
+			  (unsigned long long)games,
+			  (unsigned long long)(games - invalid),
+			  (unsigned long long)invalid,
 			  gs->out.skip_invalid ? "left out of the totals"
 					       : "counted apart");
-	return rc;
+	return status;
 }
-
 static int write_outputs(const struct gamestats *gs, const struct stats *s)
 {
 	int status = 0;
@@ -224,7 +430,7 @@ int main(int argc, char **argv)
 		NULL, NULL, NULL
 	};
 	struct gamestats gs = { .cfg = { .opening_plies = 6 },
-				.out = { .top = 10 }, .run = { .jobs = 1 } };
+				.out = { .top = 10 }, .jobs = 1 };
 	int first;
 	argp_err_exit_status = EXIT_TROUBLE;
 	argp_parse(&argp, argc, argv, 0, &first, &gs);
@@ -237,5 +443,6 @@ int main(int argc, char **argv)
 		status = EXIT_TROUBLE;
 	stats_free(s);
 	matcher_release(&gs.match);
+	free(gs.match_args);
 	return status;
 }

@@ -79,6 +79,8 @@ struct par_sink {
 	char *strs;
 	size_t nstrs, strs_cap;
 	uint64_t counts[PAR_COUNTERS];
+	void *chunk;		/* made by chunk_new, or NULL */
+	bool has_chunk;
 	/* The game being processed: what struct diag_printer keeps. */
 	unsigned errors, warnings, held_count, held_dropped;
 	bool holding;
@@ -110,10 +112,25 @@ static void sink_rollback(struct par_sink *k, const struct mark *m)
 	memcpy(k->counts, m->counts, sizeof m->counts);
 }
 
+/* The chunk's state, made new (a chunk read again from its start drops
+ * the one its games had filled). */
+static void sink_new_chunk(struct par_sink *k)
+{
+	const struct par_config *cfg = k->cfg;
+	if (!cfg->chunk_new)
+		return;
+	if (k->has_chunk && cfg->chunk_free)
+		cfg->chunk_free(cfg->ctx, k->chunk);
+	k->chunk = cfg->chunk_new(cfg->ctx);
+	k->has_chunk = true;
+}
+
 static void sink_free(struct par_sink *k)
 {
 	if (!k)
 		return;
+	if (k->has_chunk && k->cfg->chunk_free)
+		k->cfg->chunk_free(k->cfg->ctx, k->chunk);
 	free(k->buf);
 	free(k->recs);
 	free(k->bytes);
@@ -157,6 +174,11 @@ void par_count(struct par_sink *k, unsigned counter)
 {
 	if (counter < PAR_COUNTERS)
 		k->counts[counter]++;
+}
+
+void *par_chunk(struct par_sink *k)
+{
+	return k->chunk;
 }
 
 unsigned par_errors(const struct par_sink *k)
@@ -207,6 +229,12 @@ void par_report(void *sink, const struct diag *orig)
 		k->errors++;
 	else if (d.severity == DIAG_WARNING)
 		k->warnings++;
+	if (k->cfg->errors_only) {
+		/* Held or not, kept: release drops or keeps them. */
+		if (d.severity == DIAG_ERROR)
+			record_diag(k, &d);
+		return;
+	}
 	if (!k->holding) {
 		record_diag(k, &d);
 	} else if (k->held_count < DIAG_HELD_MAX) {
@@ -283,6 +311,17 @@ struct worker {
 	pthread_t thread;
 };
 
+/* Takes back everything the chunk did: it is read again from its start,
+ * joined to the next chunk. */
+static void sink_restart(struct par_sink *k, const struct mark *start)
+{
+	sink_rollback(k, start);
+	k->consumed = 0;
+	k->end = k->at;
+	k->games = 0;
+	sink_new_chunk(k);
+}
+
 /* Parses and processes one chunk (any thread). */
 static void run_chunk(struct engine *e, void *worker, struct pgn_game *g,
 		      struct par_sink *k)
@@ -292,20 +331,27 @@ static void run_chunk(struct engine *e, void *worker, struct pgn_game *g,
 						     k->data_len, k->last,
 						     k->origin, k->at,
 						     &cfg->reader);
-	struct mark m;
+	struct mark m, start;
 	struct diag err;
 	uint64_t games = 0;
+	/* A game was given to cfg->game since m: while a too-large game's
+	 * rest is skipped, the reader cannot tell where the next game
+	 * starts, so no mark is set after it. */
+	bool past_mark = false;
 	k->consumed = 0;
 	k->end = k->at;
 	k->games = 0;
 	k->complete = false;
+	sink_new_chunk(k);
 	sink_mark(k, &m);
+	start = m;
 	for (;;) {
 		size_t off;
 		struct pgn_loc at;
 		/* Between games: what is written so far stands. */
 		if (pgn_reader_tell(r, &off, &at) && off <= k->len) {
 			sink_mark(k, &m);
+			past_mark = false;
 			k->consumed = off;
 			k->end = at;
 			k->games = games;
@@ -320,6 +366,7 @@ static void run_chunk(struct engine *e, void *worker, struct pgn_game *g,
 			pgn_reader_tell(r, &off, &at);
 			if (k->last || off <= k->len) {
 				games++;
+				past_mark = true;
 				cfg->game(cfg->ctx, worker, g, k);
 				continue;
 			}
@@ -332,8 +379,14 @@ static void run_chunk(struct engine *e, void *worker, struct pgn_game *g,
 			break;
 		}
 		/* A game runs past the cut (or the input broke off): it is
-		 * read again with the next chunk. */
-		sink_rollback(k, &m);
+		 * read again with the next chunk.  If a game before it but
+		 * after the mark was processed, what it added to the chunk's
+		 * state cannot be taken back: the whole chunk is read again
+		 * (written, it would count that game twice). */
+		if (past_mark)
+			sink_restart(k, &start);
+		else
+			sink_rollback(k, &m);
 		break;
 	}
 	pgn_reader_close(r);
@@ -496,9 +549,17 @@ static void print_diag(const struct engine *e, const struct par_sink *k,
 		diag_print_text(stderr, &d);
 }
 
+static void before_print(const struct engine *e)
+{
+	if (e->cfg->before_print)
+		e->cfg->before_print(e->cfg->ctx);
+}
+
 static void write_chunk(struct engine *e, const struct par_sink *k)
 {
 	FILE *const *streams = e->cfg->streams;
+	if (k->ndiags)
+		before_print(e);
 	for (size_t i = 0; i < k->nrecs; i++) {
 		const struct rec *r = &k->recs[i];
 		if (r->kind == REC_DIAG)
@@ -511,6 +572,8 @@ static void write_chunk(struct engine *e, const struct par_sink *k)
 		e->cfg->counts[i] += k->counts[i];
 	e->games_before += k->games;
 	e->line_before += k->end.line - 1;
+	if (e->cfg->written)
+		e->cfg->written(e->cfg->ctx, k->chunk, k->consumed, k->games);
 }
 
 static void wait_done(struct engine *e, struct par_sink *k)
@@ -643,6 +706,7 @@ static int engine_open(struct engine *e, const char *path)
 	if (strcmp(e->name, "-") != 0) {
 		e->fd = open(path, O_RDONLY | O_CLOEXEC);
 		if (e->fd < 0) {
+			before_print(e);
 			warn_user("could not open '%s': %s", path,
 				  strerror(errno));
 			return -1;
@@ -697,6 +761,7 @@ int par_run(const char *path, struct par_config *cfg)
 	if (e.fd > 0)
 		close(e.fd);
 	if (e.io_error) {
+		before_print(&e);
 		warn_user("%s", e.io_message);
 		return EXIT_TROUBLE;
 	}

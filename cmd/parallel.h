@@ -22,7 +22,19 @@
  *
  * Memory: at most 2 * jobs + 2 chunks are held at once, so a run needs a
  * few megabytes whatever the input's size.  PAWNKIT_CHUNK_BYTES (a test
- * knob) sets the chunk size, so that small inputs exercise the cuts. */
+ * knob) sets the chunk size, so that small inputs exercise the cuts.
+ *
+ * What games add up beyond par_count() (game-stats' accumulator) goes
+ * into a per-chunk state, not a per-worker one: a chunk a worker has run
+ * is thrown away when the chunk before it was cut at a wrong guess (its
+ * games are read again, joined to that one), and what its games added
+ * must go with it.  So each chunk run gets its own state (chunk_new); the
+ * calling thread hands the state of each chunk written to written(), in
+ * input order, and frees every state (chunk_free), written or thrown
+ * away.  Each game is thus in exactly one written state, merged in input
+ * order on one thread: no lock, and a merge order that does not depend on
+ * the number of workers or on timing.  The price is one merge per chunk
+ * (about a megabyte of games) on the calling thread. */
 #ifndef PAWNKIT_CMD_PARALLEL_H
 #define PAWNKIT_CMD_PARALLEL_H
 
@@ -48,6 +60,8 @@ void par_report(void *sink, const struct diag *d);
 /* Ends holding the reader's diagnostics of this game: printed (print) or
  * dropped, as diag_printer_release(). */
 void par_release(struct par_sink *k, bool print);
+/* The state chunk_new() made for this chunk (NULL without chunk_new). */
+void *par_chunk(struct par_sink *k);
 /* Errors and warnings reported for this game so far (after --strict). */
 unsigned par_errors(const struct par_sink *k);
 void par_count(struct par_sink *k, unsigned counter);
@@ -58,6 +72,10 @@ struct par_config {
 	FILE *streams[PAR_STREAMS];
 	/* json, quiet, no_warnings, strict as for struct diag_printer. */
 	struct diag_printer printer;
+	/* Only errors are kept and printed (warnings and notes are counted,
+	 * never shown), and all of a game's held reader errors are printed,
+	 * with no DIAG_HELD_MAX: what game-stats has always printed. */
+	bool errors_only;
 	/* Per-worker state (may be NULL): made once per worker thread. */
 	void *(*worker_new)(void *ctx);
 	void (*worker_free)(void *ctx, void *worker);
@@ -67,6 +85,23 @@ struct par_config {
 	void (*game)(void *ctx, void *worker, struct pgn_game *g,
 		     struct par_sink *k);
 	void *ctx;
+	/* Per-chunk state (all may be NULL; see above).  chunk_new runs on
+	 * the thread that runs the chunk, before its first game, and like
+	 * game may only read ctx; chunk_free runs on the calling thread,
+	 * once for each state made. */
+	void *(*chunk_new)(void *ctx);
+	void (*chunk_free)(void *ctx, void *chunk);
+	/* On the calling thread, after each chunk's output is written, in
+	 * input order: the chunk's state, the input bytes it covered and its
+	 * games (all read, selected or not).  The bytes of all calls add up
+	 * to the input's size (but after a read error).  For a progress
+	 * line, and to merge the
+	 * chunk's state into a total. */
+	void (*written)(void *ctx, void *chunk, uint64_t bytes,
+			uint64_t games);
+	/* On the calling thread, before par_run prints to stderr (a chunk's
+	 * diagnostics, a read error): to take a progress line off it. */
+	void (*before_print)(void *ctx);
 	/* Sums of par_count() over the games written, added to by par_run. */
 	uint64_t counts[PAR_COUNTERS];
 };

@@ -135,26 +135,6 @@ void stats_write_partial(FILE *out, const struct stats *s);
 int stats_read_partial(struct stats **s, FILE *in, const char *name,
 		       char *why, size_t n);
 
-/* Every game of every file ("-": standard input), selected by select (run
- * on the reading thread only; NULL: all), replayed on jobs worker threads
- * and counted into s.  Error diagnostics and problems go to stderr,
- * prefixed with prog, in input order whatever jobs is. */
-typedef bool (*stats_select_fn)(void *ctx, const struct pgn_game *g);
-struct stats_run {
-	const struct replay_opts *replay;
-	stats_select_fn select;
-	void *select_ctx;
-	const char *prog;
-	unsigned jobs;		/* worker threads; 0 or 1: the calling thread */
-	bool progress;		/* a progress line on stderr */
-	bool quiet;		/* no diagnostics */
-	/* filled in: */
-	uint64_t games, invalid, unselected;
-};
-/* 0, or -1 when a file could not be read (reported; the others are read). */
-int stats_read_games(struct stats *s, char **files, int nfiles,
-		     struct stats_run *run);
-
 /* pgn-convert writers */
 
 /* A game is replayed once (convert.c) and then written by walking its

@@ -573,7 +573,9 @@ static bool add_comment_text(struct json_games *r, const char *s, size_t n,
 		sb_addc(&r->pgn, '}');
 		return true;
 	}
-	if (memchr(s, '\n', n) || memchr(s, '\r', n))
+	/* A line comment ends at '\n', a '\r' just before it dropped: an
+	 * inner '\r' is text. */
+	if (memchr(s, '\n', n) || s[n - 1] == '\r')
 		return fail(e, loc, "a comment holding '}' cannot span lines");
 	sb_token(&r->pgn, ";");
 	sb_add(&r->pgn, s, n);
