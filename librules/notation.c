@@ -110,6 +110,23 @@ static const struct movelist *legal(const struct position *pos,
 	return &l->list;
 }
 
+/* The legal moves that can matter when writing a move of a `type` piece
+ * to `to` from one of `from`: only those, from the variant's generate_to
+ * hook when it has one (a few candidates instead of every move), else the
+ * whole legal list.  Callers filter either the same way. */
+static const struct movelist *moves_to(const struct position *pos,
+				       struct lazy_list *ll, int type, int to,
+				       uint64_t from, struct movelist *scratch)
+{
+	void (*generate_to)(const struct position *, int, int, uint64_t,
+			    struct movelist *) = pos->variant->generate_to;
+	if (!generate_to || type < PAWN || type > KING)
+		return legal(pos, ll);
+	scratch->count = 0;
+	generate_to(pos, type, to, from, scratch);
+	return scratch;
+}
+
 /* ---------------------------------------------------------- pieces */
 
 static void put_marker(struct text *t, unsigned flags)
@@ -140,9 +157,12 @@ static void put_capture(struct text *t, const struct anatomy *a)
  * square, whatever its capture or marker: file if it tells them apart,
  * else rank, else both. */
 static void put_disambiguation(struct text *t, const struct position *pos,
-			       const struct anatomy *a, const struct movelist *l)
+			       const struct anatomy *a, struct lazy_list *ll)
 {
 	bool rival = false, same_file = false, same_rank = false;
+	struct movelist scratch;
+	const struct movelist *l = moves_to(pos, ll, a->mover, a->to, ~0ULL,
+					    &scratch);
 	for (unsigned i = 0; i < l->count; i++) {
 		move_t o = l->moves[i];
 		int from = MOVE_FROM(o);
@@ -170,7 +190,10 @@ static void put_pawn_origin(struct text *t, const struct position *pos,
 	if (FILE_OF(a->from) == FILE_OF(a->to) && !(a->flags & MF_CAPTURE))
 		return;
 	put_char(t, (char)('a' + FILE_OF(a->from)));
-	const struct movelist *l = legal(pos, ll);
+	struct movelist scratch;
+	const struct movelist *l = moves_to(pos, ll, PAWN, a->to,
+					    FILE_A_BB << FILE_OF(a->from),
+					    &scratch);
 	for (unsigned i = 0; i < l->count; i++) {
 		move_t o = l->moves[i];
 		int from = MOVE_FROM(o);
@@ -207,7 +230,7 @@ static void write_san(struct text *t, const struct position *pos,
 		put_pawn_origin(t, pos, a, ll);
 	} else {
 		put_piece(t, a->mover);
-		put_disambiguation(t, pos, a, legal(pos, ll));
+		put_disambiguation(t, pos, a, ll);
 	}
 	if (a->flags & MF_CAPTURE)
 		put_capture(t, a);
@@ -259,7 +282,9 @@ static bool has_quiet_twin(const struct position *pos, const struct anatomy *a,
 			   struct lazy_list *ll)
 {
 	const unsigned marks = MF_ROCKET | MF_SHARE | MF_PUSH | MF_CAPTURE;
-	const struct movelist *l = legal(pos, ll);
+	struct movelist scratch;
+	const struct movelist *l = moves_to(pos, ll, a->mover, a->to,
+					    BB(a->from), &scratch);
 	for (unsigned i = 0; i < l->count; i++) {
 		move_t o = l->moves[i];
 		unsigned f = MOVE_FLAGS(o);
@@ -326,7 +351,8 @@ size_t move_write(const struct position *pos, move_t m, enum notation n,
 		  char *buf, size_t size)
 {
 	struct text t = { .n = 0, .figurine = n == NOTATION_FIGURINE };
-	struct lazy_list ll = { .ready = false };
+	struct lazy_list ll;	/* not "= { 0 }": that clears a 2 KB list */
+	ll.ready = false;
 	struct anatomy a = anatomy_of(pos, m);
 	switch (n) {
 	case NOTATION_UCI:
