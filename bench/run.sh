@@ -90,9 +90,11 @@ have pgn-convert && row "pgn-convert to UCI" \
 	"pgn-extract -Wuci" "$bytes" "$games"
 have game-stats && row "game-stats" "$bin/game-stats --quiet $corpus" \
 	"$pe -s -r $corpus" pgn-extract "$bytes" "$games"
+# grep's count goes to a file: with its output on /dev/null (as measure()
+# has it) GNU grep stops at the first match, reading nothing else.
 have game-stats && "$bin/game-stats" --help 2>/dev/null | grep -q -- --tags-only &&
 	row "tags-only scan" "$bin/game-stats --quiet --tags-only $corpus" \
-	"grep -c '^\\[Event ' $corpus" "grep -c" "$bytes" "$games"
+	"grep -c '^\\[Event ' $corpus >$tmp/grep-count" "grep -c" "$bytes" "$games"
 start='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
 kiwi='r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
 if [ -x "$sf" ]; then

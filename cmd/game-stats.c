@@ -17,7 +17,7 @@ const char *argp_program_bug_address = PAWNKIT_BUGS;
 
 enum {
 	OPT_PLOT = 256, OPT_JOBS, OPT_PARTIAL, OPT_MERGE, OPT_PROGRESS,
-	OPT_SKIP_INVALID, OPT_VARIANT, OPT_FORCE_VARIANT,
+	OPT_SKIP_INVALID, OPT_VARIANT, OPT_FORCE_VARIANT, OPT_TAGS_ONLY,
 };
 
 static const struct argp_option options[] = {
@@ -27,6 +27,7 @@ static const struct argp_option options[] = {
 	{ "opening-plies", 'n', "N", 0, "Count the sequences of the first N plies as openings (default 6; 0: none)", 0 },
 	{ "group-by", 'g', "TAG", 0, "Figures per value of TAG: any tag, 'Year' (from [Date]) or 'Variant' (the variant id)", 0 },
 	{ "match", 'm', "TAG=REGEX", 0, "Only games whose TAG matches the PCRE2 REGEX (repeatable: all must hold; a missing tag reads as empty)", 0 },
+	{ "tags-only", OPT_TAGS_ONLY, NULL, 0, "Figures from the tags alone, without reading the moves (much faster): no lengths, endings, moves or openings by plies, and invalid games are not detected", 0 },
 	{ "skip-invalid", OPT_SKIP_INVALID, NULL, 0, "Leave invalid games out of the totals (they are still counted and reported)", 0 },
 	{ "variant", OPT_VARIANT, "ID", 0, "Variant of games without a [Variant] tag (default: standard)", 0 },
 	{ "force-variant", OPT_FORCE_VARIANT, NULL, 0, "Apply --variant to every game, whatever its tag", 0 },
@@ -38,8 +39,8 @@ static const struct argp_option options[] = {
 	{ 0 }
 };
 
-/* Options that only make sense while reading games. */
-enum { USED_GAME_ONLY = 1, USED_FORMAT = 2 };
+/* Options that only make sense while reading games; options seen. */
+enum { USED_GAME_ONLY = 1, USED_FORMAT = 2, USED_PLIES = 4 };
 
 struct gamestats {
 	struct stats_config cfg;
@@ -97,7 +98,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 't': gs->out.top = count_arg(state, "top", arg, 1000000000); break;
 	case 'n':
 		gs->cfg.opening_plies = count_arg(state, "opening-plies", arg, 1000);
-		gs->used |= USED_GAME_ONLY;
+		gs->used |= USED_GAME_ONLY | USED_PLIES;
 		break;
 	case 'g':
 		if (!*arg)
@@ -115,6 +116,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		gs->match_args[gs->nmatch++] = arg;
 		gs->used |= USED_GAME_ONLY;
 		break;
+	case OPT_TAGS_ONLY: gs->cfg.tags_only = true; break;
 	case OPT_SKIP_INVALID: gs->out.skip_invalid = true; break;
 	case OPT_VARIANT:
 		gs->replay.variant = variant_arg(arg);
@@ -137,6 +139,13 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 			argp_error(state, "--merge reads partial results: "
 				   "--group-by, --opening-plies, --match and "
 				   "--variant apply when they are made");
+		if (gs->merge && gs->cfg.tags_only)
+			argp_error(state, "--merge reads partial results: "
+				   "--tags-only applies when they are made "
+				   "(and their header says so)");
+		if (gs->cfg.tags_only && (gs->used & USED_PLIES))
+			argp_error(state, "--opening-plies counts moves, "
+				   "which --tags-only does not read");
 		if (gs->partial && (gs->used & USED_FORMAT))
 			argp_error(state, "--partial and --format exclude each "
 				   "other");
@@ -342,6 +351,20 @@ static void count_game(void *ctx, void *worker, struct pgn_game *g,
 		par_count(k, C_INVALID);
 }
 
+/* One game with --tags-only: selected and counted from its tags.  The
+ * reader's errors are reported, but nothing makes a game invalid. */
+static void count_tags(void *ctx, void *worker, struct pgn_game *g,
+		       struct par_sink *k)
+{
+	const struct reading *r = ctx;
+	bool selected = !worker || matcher_test(worker, g);
+	par_release(k, selected);
+	if (!selected)
+		return;
+	par_count(k, C_GAMES);
+	stats_add_tags(par_chunk(k), g, &r->gs->replay);
+}
+
 static void chunk_written(void *ctx, void *chunk, uint64_t bytes,
 			  uint64_t games)
 {
@@ -369,7 +392,8 @@ static int read_games(struct gamestats *gs, struct stats **s, char **files,
 		.jobs = gs->jobs, .printer = { .quiet = gs->quiet },
 		.errors_only = true,
 		.worker_new = worker_new, .worker_free = worker_free,
-		.game = count_game, .ctx = &r,
+		.reader = { .tags_only = gs->cfg.tags_only },
+		.game = gs->cfg.tags_only ? count_tags : count_game, .ctx = &r,
 		.chunk_new = chunk_new, .chunk_free = chunk_free,
 		.written = chunk_written, .before_print = before_print,
 	};

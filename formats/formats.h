@@ -100,6 +100,9 @@ struct replay_opts;
 struct stats_config {
 	unsigned opening_plies;	/* first-N-ply sequences counted; 0: none */
 	const char *group_by;	/* a tag, or "Year" (from [Date]); NULL: none */
+	/* Figures from the tags alone (stats_add_tags): no moves, no
+	 * validity.  Such statistics merge only with their like. */
+	bool tags_only;
 };
 
 enum stats_format { STATS_TABLE, STATS_CSV, STATS_JSON };
@@ -118,6 +121,12 @@ void stats_free(struct stats *s);
 bool stats_add_game(struct stats *s, const struct pgn_game *g,
 		    const struct replay_opts *ro, bool reader_errors,
 		    diag_fn report, void *report_ctx);
+/* Counts g from its tags alone, for statistics made tags_only: results
+ * from [Result] (else the termination marker), [ECO], [Opening], players
+ * and Elos, the group, the variant ([Variant] or ro's).  Every game
+ * counts: nothing is replayed, so nothing is found invalid. */
+void stats_add_tags(struct stats *s, const struct pgn_game *g,
+		    const struct replay_opts *ro);
 /* Adds from into into; -1 (why) when their configurations differ. */
 int stats_merge(struct stats *into, const struct stats *from, char *why,
 		size_t n);

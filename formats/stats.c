@@ -158,7 +158,9 @@ struct stats *stats_new(const struct stats_config *cfg)
 	struct stats *s = calloc(1, sizeof *s);
 	if (!s)
 		abort();
-	s->opening_plies = cfg->opening_plies;
+	/* Tags only: no moves, so no openings by plies either. */
+	s->opening_plies = cfg->tags_only ? 0 : cfg->opening_plies;
+	s->tags_only = cfg->tags_only;
 	s->configured = true;
 	if (cfg->group_by && *cfg->group_by) {
 		s->group_by = strdup(cfg->group_by);
@@ -190,7 +192,7 @@ void stats_free(struct stats *s)
 
 static bool same_config(const struct stats *a, const struct stats *b)
 {
-	if (a->opening_plies != b->opening_plies)
+	if (a->opening_plies != b->opening_plies || a->tags_only != b->tags_only)
 		return false;
 	if (!a->group_by || !b->group_by)
 		return a->group_by == b->group_by;
@@ -201,8 +203,11 @@ int stats_merge(struct stats *into, const struct stats *from, char *why,
 		size_t n)
 {
 	if (!same_config(into, from)) {
-		snprintf(why, n, "statistics with different --group-by or "
-			 "--opening-plies cannot be merged");
+		snprintf(why, n, into->tags_only != from->tags_only
+			 ? "statistics made with and without --tags-only "
+			   "cannot be merged"
+			 : "statistics with different --group-by or "
+			   "--opening-plies cannot be merged");
 		return -1;
 	}
 	for (size_t i = 0; i < from->groups.n; i++) {
@@ -395,21 +400,19 @@ static void scan_move(void *ctx, const struct replay_step *st)
 
 /* ------------------------------------------------------- one game: keys */
 
-/* A tag's value, NULL when missing, empty or "?" (PGN's "unknown"). */
-static const struct pgn_tag *known_tag(const struct pgn_game *g,
-				       const char *name)
+/* The tag t, NULL when missing, empty or "?" (PGN's "unknown"). */
+static const struct pgn_tag *known(const struct pgn_tag *t)
 {
-	const struct pgn_tag *t = pgn_tag_find(g, name);
 	if (!t || t->value_len == 0 ||
 	    (t->value_len == 1 && t->value[0] == '?'))
 		return NULL;
 	return t;
 }
 
-/* [Date "1984.??.??"] -> "1984"; "?" when the year is not four digits. */
-static void year_of(const struct pgn_game *g, const char **key, size_t *len)
+/* [Date "1984.??.??"] (t) -> "1984"; "?" when the year is not four
+ * digits. */
+static void year_of(const struct pgn_tag *t, const char **key, size_t *len)
 {
-	const struct pgn_tag *t = pgn_tag_find(g, "Date");
 	*key = "?";
 	*len = 1;
 	if (!t || t->value_len < 4)
@@ -423,17 +426,19 @@ static void year_of(const struct pgn_game *g, const char **key, size_t *len)
 	*len = 4;
 }
 
-/* The group of a game: the value of the --group-by tag, "?" when it has
- * none; Year from [Date]; Variant as the id the game was played under. */
-static void group_key(const struct stats *s, const struct pgn_game *g,
-		      const struct variant *v, const char **key, size_t *len)
+/* The group of a game: the value of the --group-by tag (group), "?" when
+ * it has none; Year from [Date] (date); Variant as the id the game was
+ * played under. */
+static void group_key(const struct stats *s, const struct pgn_tag *group,
+		      const struct pgn_tag *date, const struct variant *v,
+		      const char **key, size_t *len)
 {
 	*key = "";
 	*len = 0;
 	if (!s->group_by)
 		return;
 	if (strcmp(s->group_by, "Year") == 0) {
-		year_of(g, key, len);
+		year_of(date, key, len);
 		return;
 	}
 	if (strcmp(s->group_by, "Variant") == 0 && v) {
@@ -441,7 +446,7 @@ static void group_key(const struct stats *s, const struct pgn_game *g,
 		*len = strlen(v->id);
 		return;
 	}
-	const struct pgn_tag *t = known_tag(g, s->group_by);
+	const struct pgn_tag *t = known(group);
 	*key = t ? t->value : "?";
 	*len = t ? t->value_len : 1;
 }
@@ -457,11 +462,11 @@ static const struct {
 	{ "1/2-1/2", ST_DRAWS, OUT_DRAW }, { "*", ST_UNFINISHED, OUT_UNFINISHED },
 };
 
-/* The [Result] tag when it is one of the four, else the termination
- * marker, else unfinished; an index into results[]. */
-static size_t result_of(const struct pgn_game *g)
+/* The [Result] tag's value (tag) when it is one of the four, else the
+ * termination marker, else unfinished; an index into results[]. */
+static size_t result_of(const char *tag, const char *marker)
 {
-	const char *texts[2] = { pgn_tag_value(g, "Result"), g->result };
+	const char *texts[2] = { tag, marker };
 	for (size_t k = 0; k < 2; k++)
 		for (size_t i = 0; texts[k] && i < 4; i++)
 			if (strcmp(texts[k], results[i].text) == 0)
@@ -475,10 +480,10 @@ static const enum stat_id endings[] = {
 	[GE_REPETITION] = ST_REPETITION, [GE_FIFTY] = ST_FIFTY,
 };
 
-/* An Elo: 1 to 5 digits, not 0; else 0 (unrated). */
-static uint64_t elo_of(const struct pgn_game *g, const char *tag)
+/* An Elo (the value of tag t): 1 to 5 digits, not 0; else 0 (unrated). */
+static uint64_t elo_of(const struct pgn_tag *t)
 {
-	const char *v = pgn_tag_value(g, tag);
+	const char *v = t ? t->value : NULL;
 	uint64_t elo = 0;
 	size_t n = 0;
 	for (; v && v[n] >= '0' && v[n] <= '9' && n < 6; n++)
@@ -516,30 +521,47 @@ static void count_player(struct stats *s, const struct pgn_tag *name,
 }
 
 static void count_tag(struct stats *s, enum table_id id,
-		      const struct pgn_game *g, const char *tag,
-		      enum outcome o)
+		      const struct pgn_tag *tag, enum outcome o)
 {
-	const struct pgn_tag *t = known_tag(g, tag);
+	const struct pgn_tag *t = known(tag);
 	if (t)
 		tally_outcome(table_tally(&s->tables[id], t->value,
 					  t->value_len), o);
 }
 
-static void count_tables(struct stats *s, const struct pgn_game *g,
-			 const struct scan *sc, enum outcome white)
+/* The tags the tables read. */
+struct table_tags {
+	const struct pgn_tag *eco, *opening, *white, *black, *white_elo,
+		*black_elo;
+};
+
+/* The tables but openings: [ECO], [Opening], the players. */
+static void count_tag_tables(struct stats *s, const struct table_tags *t,
+			     enum outcome white)
 {
 	static const enum outcome mirror[] = {
 		[OUT_WIN] = OUT_LOSS, [OUT_DRAW] = OUT_DRAW,
 		[OUT_LOSS] = OUT_WIN, [OUT_UNFINISHED] = OUT_UNFINISHED,
 	};
+	count_tag(s, TB_ECO, t->eco, white);
+	count_tag(s, TB_OPENING_TAG, t->opening, white);
+	uint64_t we = elo_of(t->white_elo), be = elo_of(t->black_elo);
+	count_player(s, known(t->white), we, be, white);
+	count_player(s, known(t->black), be, we, mirror[white]);
+}
+
+static void count_tables(struct stats *s, const struct pgn_game *g,
+			 const struct scan *sc, enum outcome white)
+{
 	if (sc->from_start && sc->seq_plies == s->opening_plies)
 		tally_outcome(table_tally(&s->tables[TB_OPENINGS], s->key,
 					  sc->seq_len), white);
-	count_tag(s, TB_ECO, g, "ECO", white);
-	count_tag(s, TB_OPENING_TAG, g, "Opening", white);
-	uint64_t we = elo_of(g, "WhiteElo"), be = elo_of(g, "BlackElo");
-	count_player(s, known_tag(g, "White"), we, be, white);
-	count_player(s, known_tag(g, "Black"), be, we, mirror[white]);
+	struct table_tags t = {
+		pgn_tag_find(g, "ECO"), pgn_tag_find(g, "Opening"),
+		pgn_tag_find(g, "White"), pgn_tag_find(g, "Black"),
+		pgn_tag_find(g, "WhiteElo"), pgn_tag_find(g, "BlackElo"),
+	};
+	count_tag_tables(s, &t, white);
 }
 
 static void commit(struct group *grp, const struct scan *sc,
@@ -581,15 +603,109 @@ bool stats_add_game(struct stats *s, const struct pgn_game *g,
 		valid = false;
 	const char *key;
 	size_t len;
-	group_key(s, g, res.variant, &key, &len);
+	group_key(s, s->group_by ? pgn_tag_find(g, s->group_by) : NULL,
+		  s->group_by ? pgn_tag_find(g, "Date") : NULL, res.variant,
+		  &key, &len);
 	if (!valid) {
 		stats_group(s, key, len)->c[ST_INVALID]++;
 		return false;
 	}
-	size_t result = result_of(g);
+	size_t result = result_of(pgn_tag_value(g, "Result"), g->result);
 	/* Tables first: the group pointer stays valid only until the next
 	 * group is added. */
 	count_tables(s, g, &sc, results[result].white);
 	commit(stats_group(s, key, len), &sc, &res, result);
 	return true;
+}
+
+/* ------------------------------------------------- one game: tags only */
+
+/* The tags stats_add_tags() reads, found in one pass: the first of each
+ * name, as pgn_tag_find() finds it. */
+struct picked {
+	struct table_tags t;
+	const struct pgn_tag *result, *variant, *date, *group;
+};
+
+/* Is the name n the tag name lit?  (Inline: strcmp's call costs more than
+ * these short names.) */
+static inline bool name_is(const char *n, const char *lit)
+{
+	while (*lit && *n == *lit) {
+		n++;
+		lit++;
+	}
+	return *n == *lit;
+}
+
+static void pick_tags(const struct stats *s, const struct pgn_game *g,
+		      struct picked *p)
+{
+	memset(p, 0, sizeof *p);
+	for (size_t i = 0; i < g->ntags; i++) {
+		const struct pgn_tag *tag = &g->tags[i];
+		const char *n = tag->name;
+		const struct pgn_tag **slot = NULL;
+		switch (n[0]) {
+		case 'R':
+			slot = name_is(n, "Result") ? &p->result : NULL;
+			break;
+		case 'E':
+			slot = name_is(n, "ECO") ? &p->t.eco : NULL;
+			break;
+		case 'O':
+			slot = name_is(n, "Opening") ? &p->t.opening : NULL;
+			break;
+		case 'W':
+			slot = name_is(n, "White") ? &p->t.white
+			     : name_is(n, "WhiteElo") ? &p->t.white_elo : NULL;
+			break;
+		case 'B':
+			slot = name_is(n, "Black") ? &p->t.black
+			     : name_is(n, "BlackElo") ? &p->t.black_elo : NULL;
+			break;
+		case 'V':
+			slot = name_is(n, "Variant") ? &p->variant : NULL;
+			break;
+		case 'D':
+			slot = name_is(n, "Date") ? &p->date : NULL;
+			break;
+		}
+		if (slot && !*slot)
+			*slot = tag;
+		if (s->group_by && !p->group && name_is(n, s->group_by))
+			p->group = tag;
+	}
+}
+
+/* The variant the game would be replayed under (game_start_position):
+ * NULL for an unknown [Variant]. */
+static const struct variant *tags_variant(const struct picked *p,
+					  const struct replay_opts *ro)
+{
+	if (!p->variant || ro->force_variant)
+		return ro->variant ? ro->variant : &variant_standard;
+	return variant_by_name(p->variant->value);
+}
+
+void stats_add_tags(struct stats *s, const struct pgn_game *g,
+		    const struct replay_opts *ro)
+{
+	struct picked p;
+	pick_tags(s, g, &p);
+	const struct variant *v = tags_variant(&p, ro);
+	const char *key;
+	size_t len;
+	group_key(s, p.group, p.date, v, &key, &len);
+	size_t result = result_of(p.result ? p.result->value : NULL,
+				  g->result);
+	/* Tables first: the group pointer stays valid only until the next
+	 * group is added. */
+	count_tag_tables(s, &p.t, results[result].white);
+	struct group *grp = stats_group(s, key, len);
+	grp->c[ST_GAMES]++;
+	grp->c[results[result].stat]++;
+	int vidx = v ? stats_variant_index(v) : -1;
+	if (vidx >= 0)
+		grp->c[ST_VARIANT0 + vidx]++;
 }

@@ -138,6 +138,8 @@ struct tally *table_tally(struct table *t, const char *key, size_t len);
 struct stats {
 	unsigned opening_plies;
 	char *group_by;		/* NULL: every game in the group "" */
+	bool tags_only;		/* stats_add_tags: only games, results,
+				 * variants and the tables but openings */
 	bool configured;	/* the two above are known (a partial being
 				 * read has them from its header line) */
 	struct smap groups;
@@ -237,6 +239,7 @@ enum sec_flags {
 	SEC_MACHINE = 2,	/* not in the table */
 	SEC_HUMAN = 4,		/* only in the table */
 	SEC_HIDE_ZERO = 8,	/* the table skips rows whose hide_col is 0 */
+	SEC_NOTE = 16,		/* only its title: a line of text */
 };
 
 struct section {

@@ -4,10 +4,15 @@
  * Every line is complete in itself, tab-separated, fields escaped (\\ \t
  * \n \r), numbers in decimal:
  *
- *   game-stats-partial  1  OPENING-PLIES  GROUP-BY   the header (version 1)
+ *   game-stats-partial  1  OPENING-PLIES  GROUP-BY [tags-only]
+ *                                                     the header (version 1)
  *   count   GROUP  NAME   VALUE                       a counter of a group
  *   length  GROUP  PLIES  GAMES                       games of that length
  *   tally   TABLE  KEY    V1 ... V10                  a row of a key table
+ *
+ * A header ending in the field "tags-only" marks figures counted from the
+ * tags alone (game-stats --tags-only): no moves, every game valid.  Such a
+ * partial merges only with others so marked.
  *
  * Merging adds the numbers of equal (record, group or table, name or key);
  * so partials may be concatenated, split between lines, sorted or shuffled
@@ -23,6 +28,7 @@
 
 #define PARTIAL_MAGIC "game-stats-partial"
 #define PARTIAL_VERSION 1
+#define PARTIAL_TAGS_ONLY "tags-only"
 #define MAX_FIELDS (3 + TF__COUNT)
 #define MAX_PLIES ((uint64_t)1 << 25)
 
@@ -132,6 +138,8 @@ void stats_write_partial(FILE *out, const struct stats *s)
 		s->opening_plies);
 	if (s->group_by)
 		put_field(out, s->group_by, strlen(s->group_by));
+	if (s->tags_only)
+		fputs("\t" PARTIAL_TAGS_ONLY, out);
 	putc('\n', out);
 	size_t *idx = sorted_keys(&s->groups);
 	for (size_t k = 0; k < s->groups.n; k++)
@@ -213,20 +221,27 @@ static int fail(struct reader *r, const char *what, const char *arg)
 static int read_header(struct reader *r, const struct line *l)
 {
 	uint64_t version, plies;
-	if (l->n != 4 || !parse_u64(l->f[1], &version) ||
+	if ((l->n != 4 && l->n != 5) || !parse_u64(l->f[1], &version) ||
 	    !parse_u64(l->f[2], &plies) || plies > 1000)
 		return fail(r, "malformed header line", NULL);
 	if (version != PARTIAL_VERSION)
 		return fail(r, "unsupported partial format version", l->f[1]);
+	bool tags_only = l->n == 5;
+	if (tags_only && (strcmp(l->f[4], PARTIAL_TAGS_ONLY) != 0 || plies))
+		return fail(r, "malformed header line", NULL);
 	struct stats *s = *r->s;
 	const char *group = l->len[3] ? l->f[3] : NULL;
 	r->header = true;
 	if (!s->configured) {
 		s->opening_plies = (unsigned)plies;
 		s->group_by = group ? strdup(group) : NULL;
+		s->tags_only = tags_only;
 		s->configured = true;
 		return 0;
 	}
+	if (s->tags_only != tags_only)
+		return fail(r, "partials made with and without --tags-only "
+			    "cannot be merged", NULL);
 	bool same = s->opening_plies == plies &&
 		    (group && s->group_by ? strcmp(group, s->group_by) == 0
 					  : group == s->group_by);
@@ -314,7 +329,7 @@ int stats_read_partial(struct stats **s, FILE *in, const char *name,
 		       char *why, size_t n)
 {
 	if (!*s) {
-		static const struct stats_config none = { 0, NULL };
+		static const struct stats_config none = { 0, NULL, false };
 		*s = stats_new(&none);
 		(*s)->configured = false;
 	}

@@ -168,6 +168,15 @@ static void plot_header(struct plot *p)
 	text(p, MARGIN, p->y, "start", 20, " font-weight=\"bold\"",
 	     "game-stats", 10, 20);
 	p->y += 22;
+	if (p->s->tags_only) {
+		textf(p, MARGIN, p->y, "start", 13, "", "%llu games, from "
+		      "their tags only (no moves read)%s%s",
+		      (unsigned long long)t->c[ST_GAMES],
+		      p->s->group_by ? "; grouped by " : "",
+		      p->s->group_by ? p->s->group_by : "");
+		p->y += 6;
+		return;
+	}
 	char mean[32] = "-";
 	if (t->c[ST_GAMES])
 		snprintf(mean, sizeof mean, "%.1f", (double)t->c[ST_PLIES] /
@@ -298,7 +307,9 @@ static void group_parts(const struct group *g, uint64_t part[NPARTS])
 
 static void plot_results(struct plot *p)
 {
-	size_t nparts = p->o->skip_invalid ? NPARTS - 1 : NPARTS;
+	/* Invalid last: left out when skipped, or never found. */
+	size_t nparts = p->o->skip_invalid || p->s->tags_only ? NPARTS - 1
+							      : NPARTS;
 	uint64_t part[NPARTS];
 	panel_title(p, p->s->group_by ? "Results by group" : "Results");
 	legend(p, nparts);
@@ -469,11 +480,16 @@ void stats_plot_svg(FILE *out, const struct stats *s,
 	stats_total(s, &p.total);
 	fprintf(p.out, "<g font-family=\"%s\" fill=\"%s\">\n", FONT, INK);
 	plot_header(&p);
-	plot_histogram(&p);
-	plot_results(&p);
-	plot_openings(&p);
-	plot_endings(&p);
-	plot_moves(&p);
+	if (s->tags_only) {
+		/* Without moves: no lengths, openings by plies, endings. */
+		plot_results(&p);
+	} else {
+		plot_histogram(&p);
+		plot_results(&p);
+		plot_openings(&p);
+		plot_endings(&p);
+		plot_moves(&p);
+	}
 	fputs("</g>\n", p.out);
 	fclose(p.out);
 	int height = (int)p.y + MARGIN;

@@ -73,6 +73,28 @@ static const struct column summary_cols[] = {
 	{ "invalid_games", "invalid games are", 0 },
 };
 
+/* Tags only: what there is to say about the games. */
+static const struct column summary_tags_cols[] = {
+	{ "games", "games", 0 }, { "mode", "", COL_MACHINE },
+	{ "group_by", "grouped by", 0 },
+};
+
+static void build_summary_tags(struct report *r)
+{
+	struct section *sec = section_add(r, "summary", "Games",
+					  summary_tags_cols, 3, SEC_SINGLE);
+	struct cell *c = row_add(sec);
+	c[0] = c_int(r->shown);
+	c[1] = c_text("tags-only");
+	c[2] = r->s->group_by ? c_text(r->s->group_by) : c_none();
+}
+
+/* A line of text in the table, nothing in CSV and JSON. */
+static void build_note(struct report *r, const char *text)
+{
+	section_add(r, "note", text, NULL, 0, SEC_HUMAN | SEC_NOTE);
+}
+
 static void build_summary(struct report *r)
 {
 	const struct group *t = &r->total;
@@ -216,10 +238,14 @@ static void build_variants(struct report *r)
 {
 	size_t n;
 	const struct variant *const *all = variant_all(&n);
-	struct section *sec = section_add(r, "variants", "Variants (valid games)",
+	bool tags = r->s->tags_only;
+	struct section *sec = section_add(r, "variants",
+					  tags ? "Variants (from the tags)"
+					       : "Variants (valid games)",
 					  variant_cols, 3, SEC_HIDE_ZERO);
 	sec->hide_col = 1;
-	sec->empty = "(no valid games)";
+	sec->empty = tags ? "(no games of a known variant)"
+			  : "(no valid games)";
 	for (size_t i = 0; i < n && i < STATS_VARIANTS_MAX; i++) {
 		struct cell *c = row_add(sec);
 		c[0] = c_text(all[i]->id);
@@ -509,20 +535,52 @@ static void group_row(struct report *r, struct cell *c, size_t i,
 	}
 }
 
+/* Tags only: the results of each group. */
+static const struct column group_tags_cols[] = {
+	{ "group", "group", 0 }, { "games", "games", 0 },
+	{ "white_wins", "1-0", 0 }, { "draws", "draw", 0 },
+	{ "black_wins", "0-1", 0 }, { "unfinished", "*", 0 },
+	{ "white_pct", "1-0 %", 0 }, { "draw_pct", "draw %", 0 },
+	{ "black_pct", "0-1 %", 0 },
+};
+
+static void group_tags_row(struct report *r, struct cell *c, size_t i)
+{
+	const struct group *g = &r->s->g[i];
+	uint64_t shown = g->c[ST_GAMES];
+	c[0] = c_key(&r->s->groups.entries[i]);
+	c[1] = c_int(shown);
+	c[2] = c_int(g->c[ST_WHITE_WINS]);
+	c[3] = c_int(g->c[ST_DRAWS]);
+	c[4] = c_int(g->c[ST_BLACK_WINS]);
+	c[5] = c_int(g->c[ST_UNFINISHED]);
+	c[6] = c_pct(g->c[ST_WHITE_WINS], shown);
+	c[7] = c_pct(g->c[ST_DRAWS], shown);
+	c[8] = c_pct(g->c[ST_BLACK_WINS], shown);
+}
+
 static void build_groups(struct report *r)
 {
 	if (!r->s->group_by)
 		return;
+	bool tags = r->s->tags_only;
 	size_t *idx, n = rank_groups(r->s, r->o->top, &idx), ncols;
-	const struct column *cols = group_columns(r, &ncols);
+	const struct column *cols = tags ? group_tags_cols
+					 : group_columns(r, &ncols);
+	if (tags)
+		ncols = sizeof group_tags_cols / sizeof *group_tags_cols;
 	char title[80];
 	snprintf(title, sizeof title, "Groups by %s", r->s->group_by);
 	struct section *sec = section_add(r, "groups",
 					  arena_strndup(&r->mem, title,
 							strlen(title)),
 					  cols, ncols, 0);
-	for (size_t k = 0; k < n; k++)
-		group_row(r, row_add(sec), idx[k], ncols);
+	for (size_t k = 0; k < n; k++) {
+		if (tags)
+			group_tags_row(r, row_add(sec), idx[k]);
+		else
+			group_row(r, row_add(sec), idx[k], ncols);
+	}
 	free(idx);
 }
 
@@ -535,18 +593,29 @@ void report_build(struct report *r, const struct stats *s,
 	r->o = o;
 	stats_total(s, &r->total);
 	r->shown = shown_games(&r->total, o->skip_invalid);
-	build_summary(r);
-	build_shares(r, "results", "Results", result_cols, stats_results, 4,
-		     r->shown, !o->skip_invalid);
-	build_shares(r, "endings", "How the games ended", ending_cols,
-		     stats_endings, 6, r->shown, !o->skip_invalid);
-	build_length(r);
-	build_histogram(r);
-	build_lengths(r);
-	build_variants(r);
-	build_moves(r);
-	build_events(r);
-	build_codes(r);
+	if (s->tags_only) {
+		/* No moves were read: what needs them is left out. */
+		build_summary_tags(r);
+		build_note(r, "Note: tags only (--tags-only): no game lengths, "
+			   "endings, moves, variant events or openings by "
+			   "plies; invalid games are not detected.");
+		build_shares(r, "results", "Results", result_cols,
+			     stats_results, 4, r->shown, false);
+		build_variants(r);
+	} else {
+		build_summary(r);
+		build_shares(r, "results", "Results", result_cols,
+			     stats_results, 4, r->shown, !o->skip_invalid);
+		build_shares(r, "endings", "How the games ended", ending_cols,
+			     stats_endings, 6, r->shown, !o->skip_invalid);
+		build_length(r);
+		build_histogram(r);
+		build_lengths(r);
+		build_variants(r);
+		build_moves(r);
+		build_events(r);
+		build_codes(r);
+	}
 	if (s->opening_plies)
 		build_openings(r);
 	build_tag_table(r, TB_ECO, "eco", "ECO codes", eco_cols);

@@ -84,10 +84,13 @@ static void table_single(FILE *out, const struct section *sec)
 	size_t w = 0;
 	for (size_t k = 0; k < sec->ncols; k++) {
 		size_t t = strlen(sec->cols[k].title);
-		w = t > w ? t : w;
+		if (shown_in(&sec->cols[k], STATS_TABLE))
+			w = t > w ? t : w;
 	}
 	for (size_t k = 0; k < sec->ncols; k++) {
 		const struct cell *c = &sec->cells[k];
+		if (!shown_in(&sec->cols[k], STATS_TABLE))
+			continue;
 		fprintf(out, "  %-*s  ", (int)w, sec->cols[k].title);
 		put_cell(out, c, c->kind == CELL_TEXT ? 0 : cell_width(c), true);
 		putc('\n', out);
@@ -190,6 +193,8 @@ static void write_table(FILE *out, const struct report *r)
 		if (sec->flags & SEC_MACHINE)
 			continue;
 		fprintf(mem, "%s%s\n", ftell(mem) ? "\n" : "", sec->title);
+		if (sec->flags & SEC_NOTE)
+			continue;
 		if (sec->flags & SEC_SINGLE)
 			table_single(mem, sec);
 		else

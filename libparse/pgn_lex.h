@@ -21,6 +21,11 @@ enum lx {
 			 * as a tag section, same game */
 };
 
+/* The tags-only scan (reader.c), made for the processor. */
+struct pgn_lex;
+struct scan_out;
+typedef int scan_plain_fn(struct pgn_lex *x, struct scan_out *o);
+
 /* What the reader keeps across games and lends to each attempt. */
 struct pgn_reader {
 	const char *name;		/* as given, "-" for stdin */
@@ -41,6 +46,7 @@ struct pgn_reader {
 	struct pgn_line **stack;	/* opts.max_depth + 1 lines */
 	struct diag *diags;		/* queued until the attempt succeeds */
 	size_t ndiags, diag_cap;
+	scan_plain_fn *scan;		/* the tags-only scan */
 };
 
 struct pgn_lex {

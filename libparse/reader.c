@@ -6,6 +6,8 @@
  * attempt over the bytes held (see pgn_lex.h); an attempt that runs off the
  * end of the buffer is dropped, more is read and the game is lexed again.
  * Diagnostics are queued during an attempt and sent when it completes.
+ * With tags_only, movetext that is plain is scanned, not lexed, to its end
+ * (the tags-only scan below): the same boundaries, many times faster.
  *
  * A game over max_game_bytes is returned flagged PGN_TOO_LARGE with its
  * tags and no movetext tree.  When its end turns up within a little slack
@@ -30,6 +32,9 @@
 #define MAX_QUEUED_DIAGS 100
 /* How far past max_game_bytes the end of a game is still looked for. */
 #define LIMIT_SLACK ((size_t)4096)
+
+/* The tags-only scan's classifier for this processor (see below). */
+static scan_plain_fn *scan_pick(void);
 
 /* ----------------------------------------------------------- allocation */
 
@@ -121,6 +126,7 @@ static struct pgn_reader *reader_new(const char *name,
 	/* Item lengths are 32-bit. */
 	if (r->opts.max_game_bytes > UINT32_MAX)
 		r->opts.max_game_bytes = UINT32_MAX;
+	r->scan = scan_pick();
 	if (!r->opts.max_depth)
 		r->opts.max_depth = DEFAULT_MAX_DEPTH;
 	if (r->opts.max_depth > MAX_DEPTH_CAP)
@@ -280,6 +286,437 @@ static void lex_init(struct pgn_lex *x, struct pgn_reader *r,
 	r->stack[0] = &g->moves;
 }
 
+/* ------------------------------------------------------ tags-only scan */
+
+/* With tags_only no item is built, and nearly all movetext is plain: moves,
+ * move numbers, blanks and newlines up to the termination marker and the
+ * next "[Event" line.  For such movetext the game's end follows from a few
+ * facts found 64 bytes at a time (with SSE2 or AVX2 where there are): the
+ * first byte that is not plain, the newlines, and the places where a
+ * termination marker may stand ('-' or '/' after a digit, and '*').
+ * Whenever the movetext holds anything else (a comment, a variation, a
+ * NAG, junk, a very long number, a comment after the marker, the window's
+ * end before the input's), the movetext lexer runs instead from the same
+ * start, so the boundaries, the flags, the marker and the diagnostics are
+ * always those it finds.  The tests (test_reader_scan) compare the two.
+ *
+ * Plain bytes: the bytes of move tokens (lex_class LC_MOVE), the blanks
+ * and '\n'.  In plain movetext every token is a move, a move number or a
+ * marker, none raises a diagnostic (but a number over UINT32_MAX: any run
+ * of ten digits goes the slow way), the depth stays 0, and the game ends
+ * at the first marker (then at the first non-blank byte after it, which is
+ * '[' or starts the next game) or, without one, at the '[' of the first
+ * line that starts with it. */
+enum scan_rc { SCAN_DONE, SCAN_SLOW };
+
+static inline bool scan_digit(unsigned char c)
+{
+	return lex_class[c] & LC_DIGIT;
+}
+
+/* Which termination marker [s, te) is, or NULL. */
+static const char *scan_result_text(const char *s, const char *te)
+{
+	size_t n = (size_t)(te - s);
+
+	if (n == 3 && s[1] == '-') {
+		if (s[0] == '1' && s[2] == '0')
+			return "1-0";
+		if (s[0] == '0' && s[2] == '1')
+			return "0-1";
+	}
+	if (n == 7 && !memcmp(s, "1/2-1/2", 7))
+		return "1/2-1/2";
+	return NULL;
+}
+
+/* Is a token starting at s, a digit in plain movetext from lo on?  Within
+ * a word a token starts at the word's start, and after a move number's
+ * dots ("12.e4", "1.1-0"); a word starting otherwise is one token. */
+static bool scan_token_start(const char *lo, const char *s)
+{
+	const char *ws = s, *p;
+
+	while (ws > lo && !lex_blank((unsigned char)ws[-1]) && ws[-1] != '\n')
+		ws--;
+	for (p = ws; p < s;) {
+		if (!scan_digit((unsigned char)*p))
+			return false;
+		while (p < s && scan_digit((unsigned char)*p))
+			p++;
+		if (p == s || *p != '.')
+			return false;	/* s inside a number, or a glued token */
+		while (*p == '.')
+			p++;
+	}
+	return p == s;
+}
+
+/* After a termination marker ending at te: the game ends at the first
+ * non-blank byte (mt_after_result), unless comments follow it. */
+static enum scan_rc scan_after_result(struct pgn_lex *x, const char *te,
+				      const char **stop)
+{
+	const char *p = te, *end = x->end;
+
+	while (p < end && (lex_blank((unsigned char)*p) || *p == '\n'))
+		p++;
+	if (p == end) {
+		*stop = end;
+		return x->eof ? SCAN_DONE : SCAN_SLOW;
+	}
+	if (*p == '{' || *p == ';' || *p == '%')
+		return SCAN_SLOW;
+	*stop = p;
+	return SCAN_DONE;
+}
+
+/* The token of a '-' or '/' at c after a digit: when it is a termination
+ * marker, *text and the game's end.  SCAN_SLOW when unsure. */
+static enum scan_rc scan_candidate(struct pgn_lex *x, const char *c,
+				   const char **text, const char **stop)
+{
+	const char *s = c - 1, *te = c, *end = x->end;
+
+	*text = NULL;
+	if (!scan_token_start(x->p, s))
+		return SCAN_DONE;
+	while (te < end && (lex_class[(unsigned char)*te] & LC_MOVE))
+		te++;
+	if (te == end ? !x->eof
+		      : !lex_blank((unsigned char)*te) && *te != '\n')
+		return SCAN_SLOW;	/* "(p)", a glued '*', or more to read */
+	*text = scan_result_text(s, te);
+	return *text ? scan_after_result(x, te, stop) : SCAN_DONE;
+}
+
+/* The lone '*' at t (never inside a token): a termination marker unless a
+ * move character is glued to it (mt_star). */
+static enum scan_rc scan_star(struct pgn_lex *x, const char *t,
+			      const char **stop)
+{
+	if (t + 1 < x->end && (lex_class[(unsigned char)t[1]] & LC_MOVE))
+		return SCAN_SLOW;
+	return scan_after_result(x, t + 1, stop);	/* slow at the end */
+}
+
+/* Bit i of each mask: byte i of a block of 64. */
+struct scan_block {
+	uint64_t odd;		/* not plain */
+	uint64_t digit;
+	uint64_t dash;		/* '-' or '/' */
+	uint64_t nl;
+};
+
+/* How the blocks are classified: SCAN_ISA picks the best the build and
+ * the processor have (2); 1 and 0 force SSE2 or the portable table, for
+ * tests. */
+#ifndef SCAN_ISA
+#define SCAN_ISA 2
+#endif
+
+/* The portable classifier. */
+enum { SB_ODD = 1, SB_DIGIT = 2, SB_DASH = 4, SB_NL = 8 };
+
+static unsigned char scan_class(unsigned char c)
+{
+	if (c == '\n')
+		return SB_NL;
+	if (lex_class[c] & LC_DIGIT)
+		return SB_DIGIT;
+	if (c == '-' || c == '/')
+		return SB_DASH;
+	return (lex_class[c] & (LC_MOVE | LC_BLANK)) ? 0 : SB_ODD;
+}
+
+static inline void scan_classify_table(const char *p, struct scan_block *b)
+{
+	memset(b, 0, sizeof *b);
+	for (unsigned i = 0; i < 64; i++) {
+		unsigned k = scan_class((unsigned char)p[i]);
+		b->odd |= (uint64_t)(k & SB_ODD) << i;
+		b->digit |= (uint64_t)(k >> 1 & 1) << i;
+		b->dash |= (uint64_t)(k >> 2 & 1) << i;
+		b->nl |= (uint64_t)(k >> 3 & 1) << i;
+	}
+}
+
+#if defined(__SSE2__) && SCAN_ISA >= 1
+#include <emmintrin.h>
+
+static inline __m128i scan_range(__m128i v, int lo, int hi)
+{
+	return _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8((char)(lo - 1))),
+			     _mm_cmplt_epi8(v, _mm_set1_epi8((char)(hi + 1))));
+}
+
+static inline __m128i scan_eq(__m128i v, int c)
+{
+	return _mm_cmpeq_epi8(v, _mm_set1_epi8((char)c));
+}
+
+static inline void scan_classify_sse2(const char *p, struct scan_block *b)
+{
+	memset(b, 0, sizeof *b);
+	for (unsigned i = 0; i < 64; i += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+		/* Plain: letters, digits, bytes >= 0x80, # & + - . / : = @ ^
+		 * ~, the blanks (NUL, \t \v \f \r, space) and \n. */
+		__m128i plain = _mm_or_si128(
+			scan_range(_mm_or_si128(v, _mm_set1_epi8(0x20)), 'a', 'z'),
+			_mm_cmplt_epi8(v, _mm_setzero_si128()));
+		plain = _mm_or_si128(plain, scan_range(v, '-', ':'));
+		plain = _mm_or_si128(plain, scan_range(v, '\t', '\r'));
+		plain = _mm_or_si128(plain, _mm_or_si128(scan_eq(v, ' '),
+							 scan_eq(v, 0)));
+		plain = _mm_or_si128(plain, _mm_or_si128(scan_eq(v, '#'),
+							 scan_eq(v, '&')));
+		plain = _mm_or_si128(plain, _mm_or_si128(scan_eq(v, '+'),
+							 scan_eq(v, '=')));
+		plain = _mm_or_si128(plain, _mm_or_si128(scan_eq(v, '@'),
+							 scan_eq(v, '^')));
+		plain = _mm_or_si128(plain, scan_eq(v, '~'));
+		b->odd |= (uint64_t)(_mm_movemask_epi8(plain) ^ 0xffff) << i;
+		b->digit |= (uint64_t)_mm_movemask_epi8(scan_range(v, '0', '9'))
+			    << i;
+		b->dash |= (uint64_t)_mm_movemask_epi8(_mm_or_si128(
+				   scan_eq(v, '-'), scan_eq(v, '/'))) << i;
+		b->nl |= (uint64_t)_mm_movemask_epi8(scan_eq(v, '\n')) << i;
+	}
+}
+#endif
+
+#if defined(__x86_64__) && SCAN_ISA >= 2 && \
+	(defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 5))
+#include <immintrin.h>
+#define SCAN_AVX2 1
+
+/* Half a block: odd, digit, dash, nl as the masks of struct scan_block. */
+__attribute__((target("avx2"), always_inline))
+static inline void scan_classify_avx2_half(const char *p, uint32_t m[4])
+{
+	const __m256i lo_odd = _mm256_setr_epi8(
+		0x42, 0x07, 0x07, 0x03, 0x07, 0x07, 0x03, 0x07,
+		0x07, 0x06, 0x06, (char)0xaa, (char)0xae, (char)0xa2, 0x0b,
+		(char)0xab,
+		0x42, 0x07, 0x07, 0x03, 0x07, 0x07, 0x03, 0x07,
+		0x07, 0x06, 0x06, (char)0xaa, (char)0xae, (char)0xa2, 0x0b,
+		(char)0xab);
+	const __m256i hi_bit = _mm256_setr_epi8(
+		1, 2, 4, 8, 16, 32, 64, (char)128, 0, 0, 0, 0, 0, 0, 0, 0,
+		1, 2, 4, 8, 16, 32, 64, (char)128, 0, 0, 0, 0, 0, 0, 0, 0);
+	const __m256i nibble = _mm256_set1_epi8(0x0f);
+	__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
+	__m256i lo = _mm256_and_si256(v, nibble);
+	__m256i hi = _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble);
+	__m256i o = _mm256_and_si256(_mm256_shuffle_epi8(lo_odd, lo),
+				     _mm256_shuffle_epi8(hi_bit, hi));
+	__m256i d = _mm256_and_si256(
+		_mm256_cmpgt_epi8(v, _mm256_set1_epi8('0' - 1)),
+		_mm256_cmpgt_epi8(_mm256_set1_epi8('9' + 1), v));
+	__m256i dash = _mm256_or_si256(
+		_mm256_cmpeq_epi8(v, _mm256_set1_epi8('-')),
+		_mm256_cmpeq_epi8(v, _mm256_set1_epi8('/')));
+
+	o = _mm256_cmpeq_epi8(o, _mm256_setzero_si256());
+	m[0] = ~(uint32_t)_mm256_movemask_epi8(o);
+	m[1] = (uint32_t)_mm256_movemask_epi8(d);
+	m[2] = (uint32_t)_mm256_movemask_epi8(dash);
+	m[3] = (uint32_t)_mm256_movemask_epi8(
+		_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n')));
+}
+
+/* The same with two table lookups (vpshufb) a nibble: byte c is not plain
+ * when bit c >> 4 of the entry c & 15 of lo_odd is set (bytes >= 0x80
+ * are plain). */
+__attribute__((target("avx2"), always_inline))
+static inline void scan_classify_avx2(const char *p, struct scan_block *b)
+{
+	uint32_t a[4], z[4];
+
+	scan_classify_avx2_half(p, a);
+	scan_classify_avx2_half(p + 32, z);
+	b->odd = (uint64_t)z[0] << 32 | a[0];
+	b->digit = (uint64_t)z[1] << 32 | a[1];
+	b->dash = (uint64_t)z[2] << 32 | a[2];
+	b->nl = (uint64_t)z[3] << 32 | a[3];
+}
+#endif
+
+static unsigned scan_popcount(uint64_t m)
+{
+	unsigned n = 0;
+
+	for (; m; m &= m - 1)
+		n++;
+	return n;
+}
+
+/* Ten digits in a row: in d, or across prev (the block before) and d. */
+static inline bool scan_ten_digits(uint64_t prev, uint64_t d)
+{
+	uint64_t d2 = d & (d >> 1), d4 = d2 & (d2 >> 2), d8 = d4 & (d4 >> 4);
+	unsigned run;
+
+	if (d8 & (d2 >> 8))
+		return true;
+	if (!(prev >> 63) || !(d & 1))
+		return false;
+	if (!~prev || !~d)
+		return true;
+	run = (unsigned)__builtin_clzll(~prev) + (unsigned)__builtin_ctzll(~d);
+	return run >= 10;
+}
+
+/* What scan_plain() found: the marker (NULL: none), where the game ends,
+ * and the newlines before the block of 64 bytes it ended in (block), with
+ * that block's newlines. */
+struct scan_out {
+	const char *text, *stop;
+	const char *block, *last_nl;
+	unsigned lines;
+	uint64_t nl;
+};
+
+/* Where plain movetext from x->p ends the game, and its marker; SCAN_SLOW
+ * when the movetext is not plain up to there.  Made once per classifier,
+ * with the classifier inlined (scan_pick). */
+typedef void scan_classify_fn(const char *p, struct scan_block *b);
+
+static inline __attribute__((always_inline)) int
+scan_plain(struct pgn_lex *x, struct scan_out *o, scan_classify_fn *classify)
+{
+	const char *p = x->p, *end = x->end;
+	uint64_t prev_digit = 0;
+
+	o->text = NULL;
+	o->last_nl = NULL;
+	o->lines = 0;
+	for (;; p += 64) {
+		size_t left = (size_t)(end - p);
+		uint64_t valid = ~(uint64_t)0, cand;
+		struct scan_block b;
+		unsigned first;
+
+		if (left >= 64) {
+			classify(p, &b);
+		} else {
+			/* The last bytes, padded with what is not plain. */
+			char tail[64];
+			memset(tail, '!', sizeof tail);
+			memcpy(tail, p, left);
+			classify(tail, &b);
+			valid = ((uint64_t)1 << left) - 1;
+			b.digit &= valid;
+			b.nl &= valid;
+		}
+		if (scan_ten_digits(prev_digit, b.digit))
+			return SCAN_SLOW;
+		first = b.odd ? (unsigned)__builtin_ctzll(b.odd) : 64;
+		cand = b.dash & (b.digit << 1 | prev_digit >> 63);
+		if (first < 64)
+			cand &= ((uint64_t)1 << first) - 1;
+		o->block = p;
+		o->nl = b.nl;
+		while (cand) {
+			const char *c = p + __builtin_ctzll(cand);
+			if (scan_candidate(x, c, &o->text, &o->stop) != SCAN_DONE)
+				return SCAN_SLOW;
+			if (o->text)
+				return SCAN_DONE;
+			cand &= cand - 1;
+		}
+		if (first == 64) {
+			if (b.nl) {
+				o->lines += scan_popcount(b.nl);
+				o->last_nl = p + 63 - __builtin_clzll(b.nl);
+			}
+			prev_digit = b.digit;
+			continue;
+		}
+		p += first;
+		if (!(valid >> first & 1)) {	/* the window's end */
+			o->stop = end;
+			return x->eof ? SCAN_DONE : SCAN_SLOW;
+		}
+		if (*p == '[' && p[-1] == '\n') {
+			o->stop = p;
+			return SCAN_DONE;
+		}
+		if (*p == '*' && scan_star(x, p, &o->stop) == SCAN_DONE) {
+			o->text = "*";
+			return SCAN_DONE;
+		}
+		return SCAN_SLOW;
+	}
+}
+
+static int scan_plain_table(struct pgn_lex *x, struct scan_out *o)
+{
+	return scan_plain(x, o, scan_classify_table);
+}
+
+#if defined(__SSE2__) && SCAN_ISA >= 1
+static int scan_plain_sse2(struct pgn_lex *x, struct scan_out *o)
+{
+	return scan_plain(x, o, scan_classify_sse2);
+}
+#endif
+
+#ifdef SCAN_AVX2
+__attribute__((target("avx2")))
+static int scan_plain_avx2(struct pgn_lex *x, struct scan_out *o)
+{
+	return scan_plain(x, o, scan_classify_avx2);
+}
+#endif
+
+/* The scan for this processor. */
+static scan_plain_fn *scan_pick(void)
+{
+#ifdef SCAN_AVX2
+	if (__builtin_cpu_supports("avx2"))
+		return scan_plain_avx2;
+#endif
+#if defined(__SSE2__) && SCAN_ISA >= 1
+	if (SCAN_ISA >= 1)
+		return scan_plain_sse2;
+#endif
+	return scan_plain_table;
+}
+
+/* The position moved to o->stop: the newlines counted block by block,
+ * then those of the last block before it, then any past that block. */
+static void scan_lines(struct pgn_lex *x, const struct scan_out *o)
+{
+	size_t off = (size_t)(o->stop - o->block);
+	uint64_t nl = off < 64 ? o->nl & (((uint64_t)1 << off) - 1) : o->nl;
+	const char *last = nl ? o->block + 63 - __builtin_clzll(nl)
+			      : o->last_nl;
+
+	x->line += o->lines + scan_popcount(nl);
+	if (last) {
+		x->line_start = last + 1;
+		x->col_bias = 1;
+	}
+	if (off > 64)
+		lex_count_lines(x, o->block + 64, o->stop);
+}
+
+/* The movetext of a tags-only attempt: as lex_movetext() would find it. */
+static enum lx scan_movetext(struct pgn_lex *x)
+{
+	struct scan_out o;
+
+	if (x->r->scan(x, &o) != SCAN_DONE)
+		return lex_movetext(x);
+	x->tokens = true;
+	x->g->result = o.text;
+	scan_lines(x, &o);
+	x->p = o.stop;
+	return lex_end_at(x, o.stop);
+}
+
 /* A UTF-8 byte order mark opens the input: skipped by the lexer, kept in
  * the first game's raw bytes, not counted in columns. */
 static enum lx lex_skip_bom(struct pgn_lex *x)
@@ -303,7 +740,7 @@ static enum lx lex_game(struct pgn_lex *x, bool at_origin)
 	while (rc == LX_OK) {
 		rc = lex_tag_section(x);
 		if (rc == LX_OK)
-			rc = lex_movetext(x);
+			rc = x->build ? lex_movetext(x) : scan_movetext(x);
 		if (rc != LX_PRELUDE)
 			break;
 		/* Comments before a tag section: they stay in the raw bytes

@@ -9,16 +9,23 @@
  *   the value, the last one before ']' does and the backslash is text.
  * A second tag section after a blank line, repeating a name already seen
  * (two games of tags only, or a game with an empty body), starts a new
- * game. */
+ * game.
+ * Most lines are none of this, [Name "value"] alone: tag_plain() splits
+ * them sixteen bytes at a time, and the rules apply to the others. */
 #include <string.h>
 
 #include "pgn_lex.h"
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 struct tag_text {
 	const char *name, *value, *close, *after;
 	size_t name_len;
 	const char *odd;	/* first unescaped inner quote, or NULL */
 	bool literal_backslash;	/* closed by the fallback rule */
+	bool no_backslash;	/* known to hold none (tag_plain) */
 };
 
 /* Lenient: anything printable but the delimiters, as seen in old files. */
@@ -133,6 +140,76 @@ static int tag_split(struct pgn_lex *x, const char *open, const char *stop,
 	return 0;
 }
 
+/* The first byte from q on that is no tag_name_char(), or end; sixteen
+ * bytes at a time where the window has them. */
+static inline const char *tag_name_end(const char *q, const char *end)
+{
+#if defined(__SSE2__)
+	for (; end - q >= 16; q += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
+		__m128i stop = _mm_cmpeq_epi8(_mm_subs_epu8(v, _mm_set1_epi8(' ')),
+					      _mm_setzero_si128());
+		stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('"')));
+		stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('[')));
+		stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8(']')));
+		stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f)));
+		unsigned m = (unsigned)_mm_movemask_epi8(stop);
+		if (m)
+			return q + __builtin_ctz(m);
+	}
+#endif
+	while (q < end && tag_name_char((unsigned char)*q))
+		q++;
+	return q;
+}
+
+/* The first '"', backslash or newline from q on, or end. */
+static inline const char *tag_value_stop(const char *q, const char *end)
+{
+#if defined(__SSE2__)
+	for (; end - q >= 16; q += 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
+		__m128i stop = _mm_cmpeq_epi8(v, _mm_set1_epi8('"'));
+		stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+		stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
+		unsigned m = (unsigned)_mm_movemask_epi8(stop);
+		if (m)
+			return q + __builtin_ctz(m);
+	}
+#endif
+	while (q < end && *q != '"' && *q != '\\' && *q != '\n')
+		q++;
+	return q;
+}
+
+/* The common line, [Name "value"] and its newline, with nothing that
+ * needs the rules above: no blank but the one before the value, no
+ * backslash and no quote inside it, the newline right after the ']'.
+ * Fills *t as tag_split() would and returns true; false for the general
+ * path.  (The newline is required so that the line is whole, as
+ * tag_pair() has it.) */
+static bool tag_plain(const char *open, const char *end, struct tag_text *t)
+{
+	const char *q = tag_name_end(open + 1, end), *v;
+
+	if (q == open + 1 || end - q < 2 || q[0] != ' ' || q[1] != '"')
+		return false;
+	t->name = open + 1;
+	t->name_len = (size_t)(q - t->name);
+	v = q + 2;
+	q = tag_value_stop(v, end);
+	if (end - q < 3 || q[0] != '"' || q[1] != ']' ||
+	    (q[2] != '\n' && (q[2] != '\r' || end - q < 4 || q[3] != '\n')))
+		return false;
+	t->value = v;
+	t->close = q;
+	t->after = q + 2;
+	t->odd = NULL;
+	t->literal_backslash = false;
+	t->no_backslash = true;
+	return true;
+}
+
 static bool tag_repeated(const struct pgn_lex *x, const struct tag_text *t)
 {
 	size_t i;
@@ -157,7 +234,7 @@ static void tag_store(struct pgn_lex *x, const struct tag_text *t,
 
 	memcpy(s, t->name, t->name_len);
 	s[t->name_len] = 0;
-	if (!memchr(t->value, '\\', vlen)) {
+	if (t->no_backslash || !memchr(t->value, '\\', vlen)) {
 		memcpy(v, t->value, vlen);
 		w = v + vlen;
 	} else {
@@ -191,11 +268,13 @@ static void tag_warn(struct pgn_lex *x, const struct tag_text *t)
 			 (int)(t->name_len > 40 ? 40 : t->name_len), t->name);
 }
 
-static enum lx tag_pair(struct pgn_lex *x, bool after_blank)
+/* The general path of tag_pair(): the line, split by the rules above.
+ * LX_OK with x->p past the line when it is no tag pair (reported). */
+static enum lx tag_line(struct pgn_lex *x, struct tag_text *t, bool *pair)
 {
 	const char *open = x->p, *eol, *stop;
-	struct tag_text t;
 
+	*pair = false;
 	eol = memchr(open, '\n', (size_t)(x->end - open));
 	if (!eol) {
 		if (!x->eof)
@@ -203,10 +282,25 @@ static enum lx tag_pair(struct pgn_lex *x, bool after_blank)
 		eol = x->end;
 	}
 	stop = eol > open && eol[-1] == '\r' ? eol - 1 : eol;
-	if (tag_split(x, open, stop, &t) < 0) {
+	if (tag_split(x, open, stop, t) < 0) {
 		lex_mark_start(x, open);
 		x->p = eol;
 		return LX_OK;
+	}
+	*pair = true;
+	return LX_OK;
+}
+
+static enum lx tag_pair(struct pgn_lex *x, bool after_blank)
+{
+	const char *open = x->p;
+	struct tag_text t;
+
+	if (!tag_plain(open, x->end, &t)) {
+		bool pair;
+		enum lx rc = tag_line(x, &t, &pair);
+		if (rc != LX_OK || !pair)
+			return rc;
 	}
 	if (after_blank && x->ntags && tag_repeated(x, &t))
 		return lex_end_at(x, open);

@@ -7,7 +7,10 @@
 #     (--plycount) of the valid games; [ECO] counts against grep;
 #   - --jobs 1 against --jobs 2 (report, diagnostics, partial);
 #   - the whole file against pieces counted apart and merged, in CSV,
-#     JSON and as partials, grouped by Year.
+#     JSON and as partials, grouped by Year;
+#   - --tags-only: its results against the full report's plus those of
+#     the invalid games, every game and [ECO] against grep, --jobs 1
+#     against 2, the whole against merged pieces.
 #   sh tests/e2e/stats-corpus.sh [BIN_DIR] [--full]
 # Without --full the first $STATS_GAMES games (default 80000) are used, so
 # that make check stays within a minute; --full reads all 403033.  Skips
@@ -143,6 +146,39 @@ same "whole and merged reports (CSV)" one.csv merged.csv
 cat piece*.part | sort -r | "$GS" --merge -f json >shuffled.json
 "$GS" --merge -f json one.part >whole.json
 same "whole and merged reports (JSON, lines out of order)" whole.json shuffled.json
+
+# ------------------------------------------------------------ --tags-only
+
+start=$(date +%s)
+"$GS" --tags-only --jobs 1 -t 0 -g Year -f csv otb.pgn >tags.csv 2>tags.err
+"$GS" --tags-only --jobs 2 -t 0 -g Year -f csv otb.pgn >tags2.csv 2>tags2.err
+echo "stats-corpus: game-stats --tags-only --jobs 1 and 2 in $(($(date +%s) - start)) s"
+tfield() {
+	awk -F, -v s="$1" -v k="$2" -v f="$3" \
+		'$1 == s && $2 == k && $3 == f { print $4 }' tags.csv
+}
+equal "tags only: games" "$games" "$(tfield summary '' games)"
+equal "tags only: mode" tags-only "$(tfield summary '' mode)"
+# Nothing is replayed: the invalid games count with their [Result].
+for r in 1-0 0-1 1/2-1/2 '*'; do
+	rejected=$(grep -acF "[Result \"$r\"]" bad.pgn)
+	equal "tags only: [Result \"$r\"] = full report + invalid games" \
+		"$(($(field results "$r" games) + rejected))" \
+		"$(tfield results "$r" games)"
+done
+equal "tags only: no invalid row" "" "$(tfield results invalid games)"
+equal "tags only: group games" "$games" \
+	"$(awk -F, '$1 == "groups" && $3 == "games" { s += $4 } END { print s }' tags.csv)"
+grep -a '^\[ECO "' otb.pgn | sed 's/^\[ECO "\(.*\)"\]\r*$/\1/' |
+	grep -vx -e '' -e '?' | sort | uniq -c | awk '{ print $2 "," $1 }' | sort >grep-eco-all
+awk -F, '$1 == "eco" && $3 == "games" { print $2 "," $4 }' tags.csv |
+	sort >tags-eco
+same "tags only: [ECO] counts of all games (grep, game-stats)" grep-eco-all tags-eco
+same "tags only: --jobs 1 and 2 reports" tags.csv tags2.csv
+same "tags only: --jobs 1 and 2 diagnostics" tags.err tags2.err
+for p in piece*.pgn; do "$GS" -q --tags-only --partial -g Year "$p" >"$p.tags"; done
+"$GS" --merge -f csv -t 0 piece*.tags >tags-merged.csv
+same "tags only: whole and merged reports (CSV)" tags.csv tags-merged.csv
 
 echo "stats-corpus: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

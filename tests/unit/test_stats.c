@@ -1,7 +1,8 @@
 /* game-stats' accumulator (formats/stats*.c): counting of small games
  * whose figures are known by hand, results and groups, invalid games kept
  * apart, merging, the partial format (round trip, any line order, errors),
- * quantiles, ranking, performance ratings and the three report formats. */
+ * quantiles, ranking, performance ratings and the three report formats;
+ * the same from the tags alone (--tags-only). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -35,8 +36,32 @@ static unsigned add_text(struct stats *s, const char *text)
 
 static struct stats *fresh(unsigned plies, const char *group_by)
 {
-	struct stats_config cfg = { plies, group_by };
+	struct stats_config cfg = { plies, group_by, false };
 	return stats_new(&cfg);
+}
+
+/* Statistics from the tags alone (game-stats --tags-only). */
+static struct stats *fresh_tags(const char *group_by)
+{
+	struct stats_config cfg = { 6, group_by, true };
+	return stats_new(&cfg);
+}
+
+/* Adds every game of text from its tags, read as game-stats reads it. */
+static void add_tags(struct stats *s, const char *text,
+		     const struct replay_opts *ro)
+{
+	struct pgn_reader_opts opts = { .tags_only = true };
+	struct pgn_reader *r = pgn_reader_from_memory("t", text, strlen(text),
+						      &opts);
+	struct pgn_game g;
+	struct diag err;
+	struct replay_opts none = { 0 };
+	pgn_game_init(&g);
+	while (pgn_reader_next(r, &g, NULL, NULL, &err) > 0)
+		stats_add_tags(s, &g, ro ? ro : &none);
+	pgn_game_release(&g);
+	pgn_reader_close(r);
 }
 
 /* The counters of the group "" (no --group-by). */
@@ -455,6 +480,134 @@ static void test_formats(void **state)
 	stats_free(s);
 }
 
+static void test_tags_only(void **state)
+{
+	(void)state;
+	struct stats *s = fresh_tags("Year");
+	/* The illegal game counts too (nothing is replayed); results from
+	 * the tag, else the marker, else unfinished. */
+	add_tags(s, scholar, NULL);
+	add_tags(s, fool, NULL);
+	add_tags(s, illegal, NULL);
+	add_tags(s, tandem, NULL);
+	add_tags(s, GAME("[Event \"x\"]", "1. e4 e5 0-1"), NULL);
+	add_tags(s, GAME("[Result \"bogus\"]", "1. e4 e5"), NULL);
+	assert_int_equal(s->opening_plies, 0);
+	struct group t;
+	stats_total(s, &t);
+	assert_int_equal(t.c[ST_GAMES], 6);
+	assert_int_equal(t.c[ST_INVALID], 0);
+	assert_int_equal(t.c[ST_WHITE_WINS], 2);
+	assert_int_equal(t.c[ST_BLACK_WINS], 2);
+	assert_int_equal(t.c[ST_UNFINISHED], 2);
+	assert_int_equal(t.c[ST_PLIES], 0);
+	assert_int_equal(t.c[ST_OTHER_END], 0);
+	assert_int_equal(t.c[ST_TANDEM_UNIT], 0);
+	assert_int_equal(t.c[ST_VARIANT0], 5);
+	assert_int_equal(t.c[ST_VARIANT0 + 1], 1);
+	assert_int_equal(t.nlengths, 0);
+	group_release(&t);
+	assert_int_equal(group_of(s, "1984")->c[ST_WHITE_WINS], 1);
+	assert_int_equal(group_of(s, "?")->c[ST_GAMES], 4);
+	assert_int_equal(s->tables[TB_OPENINGS].map.n, 0);
+	/* Players: A won the three games, the illegal one too; two of them
+	 * against a rated B. */
+	size_t a = smap_find(&s->tables[TB_PLAYERS].map, "A", 1);
+	assert_true(a != SIZE_MAX);
+	assert_int_equal(s->tables[TB_PLAYERS].v[a].v[TF_WINS], 3);
+	assert_int_equal(s->tables[TB_PLAYERS].v[a].v[TF_LOSSES], 0);
+	assert_int_equal(s->tables[TB_PLAYERS].v[a].v[TF_RATED], 2);
+	assert_int_equal(s->tables[TB_PLAYERS].v[a].v[TF_OPP_ELO], 3600);
+
+	/* The variant: the tag, else --variant; --force-variant wins. */
+	struct stats *v = fresh_tags("Variant");
+	struct replay_opts emap = { .variant = &variant_emap };
+	add_tags(v, tandem, &emap);
+	add_tags(v, scholar, &emap);
+	emap.force_variant = true;
+	add_tags(v, tandem, &emap);
+	add_tags(v, GAME("[Variant \"nonesuch\"]", "*"), NULL);
+	assert_int_equal(group_of(v, "tandem")->c[ST_GAMES], 1);
+	assert_int_equal(group_of(v, "emap")->c[ST_GAMES], 2);
+	assert_int_equal(group_of(v, "nonesuch")->c[ST_GAMES], 1);
+	stats_free(v);
+
+	/* Only its like merges; the partial says what it is. */
+	struct stats *full = fresh(0, "Year");
+	char why[200];
+	assert_int_equal(stats_merge(full, s, why, sizeof why), -1);
+	assert_string_equal(why, "statistics made with and without "
+			    "--tags-only cannot be merged");
+	stats_free(full);
+	char *text = partial_of(s);
+	static const char head[] = "game-stats-partial\t1\t0\tYear\ttags-only\n";
+	assert_true(strncmp(text, head, sizeof head - 1) == 0);
+	struct stats *back = NULL;
+	assert_int_equal(read_partial(&back, text, why, sizeof why), 0);
+	assert_true(back->tags_only);
+	char *again = partial_of(back);
+	assert_string_equal(text, again);
+	free(again);
+	stats_free(back);
+
+	/* The report: mode, no invalid row, no sections that need moves. */
+	struct stats_output o = { STATS_JSON, 10, false };
+	char *json = capture(stats_write, s, &o);
+	assert_non_null(strstr(json, "\"summary\": {\"games\": 6, "
+				     "\"mode\": \"tags-only\", "
+				     "\"group_by\": \"Year\"}"));
+	assert_null(strstr(json, "\"invalid\""));
+	assert_null(strstr(json, "\"endings\""));
+	assert_null(strstr(json, "\"lengths\""));
+	assert_null(strstr(json, "\"moves\""));
+	assert_null(strstr(json, "\"openings\""));
+	assert_null(strstr(json, "mean_plies"));
+	o.format = STATS_TABLE;
+	char *table = capture(stats_write, s, &o);
+	assert_non_null(strstr(table, "\nNote: tags only (--tags-only)"));
+	assert_null(strstr(table, "tags-only\n"));
+	assert_null(strstr(table, "How the games ended"));
+	char *svg = capture(stats_plot_svg, s, &o);
+	assert_non_null(strstr(svg, "from their tags only"));
+	assert_null(strstr(svg, "Game length"));
+	free(json);
+	free(table);
+	free(svg);
+	free(text);
+	stats_free(s);
+}
+
+static void test_tags_only_partial_errors(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *text, *why;
+	} cases[] = {
+		{ "game-stats-partial\t1\t6\t\ngame-stats-partial\t1\t0\t\t"
+		  "tags-only\n",
+		  "p:2: partials made with and without --tags-only cannot be "
+		  "merged" },
+		{ "game-stats-partial\t1\t0\t\ttags-only\n"
+		  "game-stats-partial\t1\t0\t\n",
+		  "p:2: partials made with and without --tags-only cannot be "
+		  "merged" },
+		{ "game-stats-partial\t1\t0\t\tfull\n",
+		  "p:1: malformed header line" },
+		{ "game-stats-partial\t1\t6\t\ttags-only\n",
+		  "p:1: malformed header line" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct stats *s = NULL;
+		char why[200] = "";
+		assert_int_equal(read_partial(&s, cases[i].text, why, sizeof why),
+				 -1);
+		if (strcmp(why, cases[i].why) != 0)
+			print_error("case %zu: got '%s'\n", i, why);
+		assert_string_equal(why, cases[i].why);
+		stats_free(s);
+	}
+}
+
 static void test_names(void **state)
 {
 	(void)state;
@@ -493,6 +646,8 @@ int main(void)
 		cmocka_unit_test(test_partial_round_trip),
 		cmocka_unit_test(test_partial_errors),
 		cmocka_unit_test(test_formats),
+		cmocka_unit_test(test_tags_only),
+		cmocka_unit_test(test_tags_only_partial_errors),
 		cmocka_unit_test(test_names),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
