@@ -139,6 +139,13 @@ static bool is_square(const char *s)
 	return s[0] >= 'a' && s[0] <= 'h' && s[1] >= '1' && s[1] <= '8';
 }
 
+/* A colour is a letter ("G", "R"...): any other byte would have to be
+ * escaped in JSON, and is no colour anyway. */
+static bool is_color(char c)
+{
+	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+}
+
 /* Writes the entries of one %csl (squares) or %cal (arrows) command,
  * opening the member and its array before the first one. */
 static void write_marks(FILE *out, const struct annot_cmd *c, const char *name,
@@ -152,8 +159,8 @@ static void write_marks(FILE *out, const struct annot_cmd *c, const char *name,
 		const char *stop = q ? q : end;
 		while (p < stop && is_blank(*p))
 			p++;
-		if ((size_t)(stop - p) >= want && is_square(p + 1) &&
-		    (!arrows || is_square(p + 3))) {
+		if ((size_t)(stop - p) >= want && is_color(*p) &&
+		    is_square(p + 1) && (!arrows || is_square(p + 3))) {
 			if (*opened)
 				putc(',', out);
 			else

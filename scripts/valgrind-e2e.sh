@@ -31,7 +31,7 @@ WRAP
 done
 sh "$here/tests/e2e/run.sh" "$work/bin"
 status=$?
-runs=$(ls "$work/logs" | grep -c '\.log$')
+runs=$(find "$work/logs" -name '*.log' | wc -l)
 bad=0
 for log in "$work"/logs/*.log; do
 	[ -s "$log" ] || continue
