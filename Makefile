@@ -82,6 +82,9 @@ check: deps
 	@sh tests/e2e/stats-corpus.sh $(B)/bin
 	@sh tests/e2e/convert-roundtrip.sh $(B)/bin
 	@sh tests/e2e/uci-vs-pgn-extract.sh ../shared/data/lichess/kdave-pgn-toys_lichess-2021-10_999games.pgn $(B)/bin
+	@$(MAKE) --no-print-directory hostile
+	@$(MAKE) --no-print-directory fuzz-smoke
+	@$(MAKE) --no-print-directory check-sanitize
 	@RUNS=1 sh bench/run.sh $(B)/bin quick
 
 # Warning-free with both compilers: every source, -Werror, own build trees.
