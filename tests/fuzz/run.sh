@@ -32,7 +32,7 @@ for bin in "$dir"/targets/fuzz_*; do
 	case " ${FUZZ_TARGETS:-$t} " in *" $t "*) ;; *) continue ;; esac
 	set -- $(kind "$t")
 	seeds=$dir/corpus/$1 dict=$here/$2.dict maxlen=$3
-	log=$dir/logs/$t.log
+	log=$dir/logs/$t.$mode.log
 	reg=$here/regressions/$t regdir=""
 	if [ -d "$reg" ] && [ -n "$(ls "$reg")" ]; then
 		regdir=$reg
@@ -55,7 +55,7 @@ for bin in "$dir"/targets/fuzz_*; do
 		-print_final_stats=1 "$work" "$seeds" $regdir >"$log" 2>&1
 	rc=$?
 	[ "$mode" = smoke ] && rm -rf "$work"
-	stats=$(grep -E '^#[0-9]+.*(DONE|pulse|NEW|REDUCE|INITED)' "$log" | tail -1 |
+	stats=$(grep -aE '^#[0-9]+.*(DONE|pulse|NEW|REDUCE|INITED)' "$log" | tail -1 |
 		sed -E 's/^#([0-9]+)[[:space:]]+[A-Z]+[[:space:]]+/\1 execs, /')
 	if [ $rc -eq 0 ]; then
 		passed=$((passed + 1))
@@ -63,7 +63,7 @@ for bin in "$dir"/targets/fuzz_*; do
 	else
 		failed=$((failed + 1))
 		echo "FAIL $t: status $rc, see $log"
-		grep -E 'ERROR|SUMMARY|check failed|Test unit written' "$log" | head -5
+		grep -aE 'ERROR|SUMMARY|check failed|Test unit written' "$log" | head -5
 	fi
 done
 echo "fuzz: $passed passed, $failed failed"
