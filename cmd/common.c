@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 #include "common.h"
@@ -96,6 +97,25 @@ void matcher_release(struct matcher *m)
 	free(m->rules);
 	m->rules = NULL;
 	m->n = 0;
+}
+
+int count_parse(const char *arg, unsigned long long max,
+		unsigned long long *out)
+{
+	char *end;
+	if (arg[0] < '0' || arg[0] > '9')
+		return -1;
+	errno = 0;
+	*out = strtoull(arg, &end, 10);
+	return (*end || errno || *out > max) ? -1 : 0;
+}
+
+unsigned jobs_or_processors(unsigned long long n)
+{
+	if (n > 0)
+		return (unsigned)n;
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	return cpus > 0 ? (unsigned)cpus : 1;
 }
 
 const struct variant *variant_arg(const char *arg)

@@ -25,6 +25,13 @@ int matcher_add(struct matcher *m, const char *arg, char *why, size_t n);
 bool matcher_test(const struct matcher *m, const struct pgn_game *g);
 void matcher_release(struct matcher *m);
 
+/* A count written in decimal digits only (no sign, no blanks: strtoull
+ * alone accepts both), at most max.  0, or -1 when arg is not one. */
+int count_parse(const char *arg, unsigned long long max,
+		unsigned long long *out);
+/* --jobs N: N worker threads, 0 meaning one per online processor. */
+unsigned jobs_or_processors(unsigned long long n);
+
 /* --variant: an id ("pushpawn-4th") or any [Variant] name. */
 const struct variant *variant_arg(const char *arg);
 

@@ -34,17 +34,6 @@ struct fen_moves {
 	unsigned positions;
 };
 
-static int parse_number(const char *arg, unsigned long long max,
-			unsigned long long *out)
-{
-	char *end;
-	if (!arg[0] || arg[0] == '-')
-		return -1;
-	errno = 0;
-	*out = strtoull(arg, &end, 10);
-	return (*end || errno || *out > max) ? -1 : 0;
-}
-
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
 	static const char *const notations[] = { "san", "lan", "uci", "figurine" };
@@ -65,14 +54,14 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		f->notation = (enum notation)n;
 		break;
 	case OPT_PERFT:
-		if (parse_number(arg, 64, &n) != 0)
+		if (count_parse(arg, 64, &n) != 0)
 			argp_error(state, "--perft: '%s' is not a depth from 0 to 64", arg);
 		f->perft_depth = (int)n;
 		break;
 	case OPT_DIVIDE: f->divide = true; break;
 	case OPT_START: f->start = true; break;
 	case OPT_ROLL:
-		if (parse_number(arg, UINT64_MAX, &n) != 0)
+		if (count_parse(arg, UINT64_MAX, &n) != 0)
 			argp_error(state, "--roll: '%s' is not a number", arg);
 		f->roll = true;
 		f->seed = n;

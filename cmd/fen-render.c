@@ -77,17 +77,6 @@ struct render {
 
 /* ------------------------------------------------------------- options */
 
-static int parse_number(const char *arg, unsigned long long max,
-			unsigned long long *out)
-{
-	char *end;
-	if (!arg[0] || arg[0] == '-')
-		return -1;
-	errno = 0;
-	*out = strtoull(arg, &end, 10);
-	return (*end || errno || *out > max) ? -1 : 0;
-}
-
 /* Adds the comma-separated marks of an option; arrows or squares only. */
 static void add_marks(struct argp_state *state, struct board_view *v,
 		      const char *arg, bool arrows, char color)
@@ -164,7 +153,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_START: r->start = true; break;
 	case OPT_PGN: r->pgn = arg; break;
 	case OPT_PLY:
-		if (parse_number(arg, UINT32_MAX, &n) != 0)
+		if (count_parse(arg, UINT32_MAX, &n) != 0)
 			argp_error(state, "--ply: '%s' is not a ply number", arg);
 		r->ply = (uint32_t)n;
 		r->select = SELECT_PLY;
@@ -173,7 +162,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_ALL: r->select = SELECT_ALL; r->selected = true; break;
 	case OPT_FINAL: r->select = SELECT_FINAL; r->selected = true; break;
 	case OPT_SIZE:
-		if (parse_number(arg, 16384, &n) != 0 || n < 16)
+		if (count_parse(arg, 16384, &n) != 0 || n < 16)
 			argp_error(state, "--size: '%s' is not a size from 16 to 16384", arg);
 		r->style.size = (unsigned)n;
 		break;

@@ -61,10 +61,8 @@ struct gamestats {
 static unsigned count_arg(struct argp_state *state, const char *opt,
 			  const char *arg, unsigned long max)
 {
-	char *end;
-	errno = 0;
-	unsigned long v = strtoul(arg, &end, 10);
-	if (arg[0] < '0' || arg[0] > '9' || *end || errno || v > max)
+	unsigned long long v;
+	if (count_parse(arg, max, &v) != 0)
 		argp_error(state, "--%s: '%s' is not a number from 0 to %lu",
 			   opt, arg, max);
 	return (unsigned)v;
@@ -402,10 +400,7 @@ static int read_games(struct gamestats *gs, struct stats **s, char **files,
 		files = stdin_only;
 		nfiles = 1;
 	}
-	if (gs->jobs == 0) {
-		long n = sysconf(_SC_NPROCESSORS_ONLN);
-		pc.jobs = n > 0 ? (unsigned)n : 1;
-	}
+	pc.jobs = jobs_or_processors(gs->jobs);
 	progress_init(&r.progress, gs, files, nfiles);
 	for (int i = 0; i < nfiles; i++)
 		if (par_run(files[i], &pc) != 0)

@@ -75,10 +75,8 @@ static int from_parse(const char *name)
 
 static unsigned width_arg(struct argp_state *state, const char *arg)
 {
-	char *end;
-	errno = 0;
-	unsigned long v = strtoul(arg, &end, 10);
-	if (!*arg || *end || errno || v > 1000000 || arg[0] == '-')
+	unsigned long long v;
+	if (count_parse(arg, 1000000, &v) != 0)
 		argp_error(state, "--width: '%s' is not a number from 0 to "
 			   "1000000", arg);
 	return (unsigned)v;

@@ -44,17 +44,11 @@ struct validate {
 
 static unsigned jobs_arg(struct argp_state *state, const char *arg)
 {
-	char *end;
-	errno = 0;
-	unsigned long n = strtoul(arg, &end, 10);
-	if (errno || end == arg || *end || arg[0] == '-' || n > MAX_JOBS)
+	unsigned long long n;
+	if (count_parse(arg, MAX_JOBS, &n) != 0)
 		argp_error(state, "--jobs: '%s' is not a number from 0 to %d",
 			   arg, MAX_JOBS);
-	if (n == 0) {
-		long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-		n = cpus > 0 ? (unsigned long)cpus : 1;
-	}
-	return (unsigned)n;
+	return jobs_or_processors(n);
 }
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)

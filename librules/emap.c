@@ -335,18 +335,6 @@ static void emap_generate(const struct position *pos, struct movelist *list)
 
 /* --------------------------------------------------------------- setup */
 
-/* As standard chess: no pawn on rank 1 or 8. */
-static int check_pawn_ranks(const struct position *pos, char *why, size_t n)
-{
-	uint64_t bad = pos->by_type[PAWN] & (RANK_1_BB | RANK_8_BB);
-	if (!bad)
-		return 0;
-	char sq[3];
-	snprintf(why, n, "board: pawn on %s (rank 1 or 8)",
-		 square_name(lsb(bad), sq));
-	return -1;
-}
-
 /* A man that may have double-stepped: pawn, bishop, knight, or king (whose
  * double step FEN records too, though it can never be taken e.p.). */
 static bool may_double(uint8_t man, int color)
@@ -392,7 +380,7 @@ static int check_ep(struct position *pos, char *why, size_t n)
 
 static int emap_check_setup(struct position *pos, char *why, size_t n)
 {
-	if (check_pawn_ranks(pos, why, n) != 0)
+	if (standard_check_pawn_ranks(pos, why, n) != 0)
 		return -1;
 	return pos->ep == NO_SQUARE ? 0 : check_ep(pos, why, n);
 }

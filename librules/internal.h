@@ -84,6 +84,8 @@ void standard_generate(const struct position *pos, struct movelist *list);
 bool standard_attacked(const struct position *pos, int sq, int by);
 void standard_make(struct position *pos, move_t m);
 int standard_check_setup(struct position *pos, char *why, size_t n);
+/* No pawn on rank 1 or 8 (-1 with a message naming the square). */
+int standard_check_pawn_ranks(const struct position *pos, char *why, size_t n);
 /* The common SAN shapes read fast (san_quick.c): 0 and *out exactly as
  * san_parse() would fill it, or -1 when the token is not one of them (then
  * *out holds nothing of use: call san_parse()). */

@@ -19,7 +19,7 @@ const struct variant variant_standard = {
 };
 
 /* A pawn can never stand on its first rank, and promotes on its last. */
-static int check_pawn_ranks(const struct position *pos, char *why, size_t n)
+int standard_check_pawn_ranks(const struct position *pos, char *why, size_t n)
 {
 	uint64_t bad = pos->by_type[PAWN] & (RANK_1_BB | RANK_8_BB);
 	if (!bad)
@@ -71,7 +71,8 @@ static int check_ep(struct position *pos, char *why, size_t n)
 
 int standard_check_setup(struct position *pos, char *why, size_t n)
 {
-	if (check_pawn_ranks(pos, why, n) != 0 || check_ep(pos, why, n) != 0)
+	if (standard_check_pawn_ranks(pos, why, n) != 0 ||
+	    check_ep(pos, why, n) != 0)
 		return -1;
 	return 0;
 }
