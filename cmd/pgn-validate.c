@@ -34,6 +34,10 @@ struct validate {
 	struct replay_opts replay;
 	const char *output_path, *reject_path;
 	FILE *output, *reject;
+	/* Games are read without their movetext tree (most replay straight
+	 * from the bytes); the few that need one are read again into this. */
+	struct pgn_reader_opts reader;
+	struct pgn_game scratch;
 	unsigned long long games, valid, invalid, unselected;
 	unsigned jobs;
 	/* The --match arguments again: each worker thread compiles its own
@@ -102,7 +106,8 @@ static int validate_game(void *ctx, struct pgn_game *g)
 	v->games++;
 	struct replay_result res;
 	/* The printer counts the reader's and the replay's errors alike. */
-	game_replay(g, &v->replay, NULL, diag_printer_report, &v->printer, &res);
+	game_replay_lazy(g, &v->scratch, &v->reader, &v->replay,
+			 diag_printer_report, &v->printer, &res);
 	bool ok = v->printer.errors == 0 &&
 		  !(g->flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE));
 	if (ok)
@@ -120,31 +125,43 @@ static int validate_game(void *ctx, struct pgn_game *g)
 enum { C_GAMES, C_VALID, C_INVALID, C_UNSELECTED };
 enum { S_OUTPUT, S_REJECT };
 
+/* A worker thread's own: its --match (PCRE2 match data may not be
+ * shared between threads) and its game to read trees into. */
+struct worker {
+	struct matcher match;
+	struct pgn_game scratch;
+};
+
 static void *worker_new(void *ctx)
 {
 	const struct validate *v = ctx;
-	struct matcher *m = calloc(1, sizeof *m);
+	struct worker *w = calloc(1, sizeof *w);
 	char why[256];
-	if (!m)
+	if (!w)
 		die("out of memory");
 	for (size_t i = 0; i < v->nmatch; i++)
-		if (matcher_add(m, v->match_args[i], why, sizeof why) != 0)
+		if (matcher_add(&w->match, v->match_args[i], why,
+				sizeof why) != 0)
 			die("--match %s", why);
-	return m;
+	pgn_game_init(&w->scratch);
+	return w;
 }
 
 static void worker_free(void *ctx, void *worker)
 {
+	struct worker *w = worker;
 	(void)ctx;
-	matcher_release(worker);
-	free(worker);
+	matcher_release(&w->match);
+	pgn_game_release(&w->scratch);
+	free(w);
 }
 
 static void validate_chunk_game(void *ctx, void *worker, struct pgn_game *g,
 				struct par_sink *k)
 {
 	const struct validate *v = ctx;
-	bool selected = matcher_test(worker, g);
+	struct worker *w = worker;
+	bool selected = matcher_test(&w->match, g);
 	par_release(k, selected);
 	if (!selected) {
 		par_count(k, C_UNSELECTED);
@@ -152,7 +169,8 @@ static void validate_chunk_game(void *ctx, void *worker, struct pgn_game *g,
 	}
 	par_count(k, C_GAMES);
 	struct replay_result res;
-	game_replay(g, &v->replay, NULL, par_report, k, &res);
+	game_replay_lazy(g, &w->scratch, &v->reader, &v->replay, par_report,
+			 k, &res);
 	bool ok = par_errors(k) == 0 &&
 		  !(g->flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE));
 	par_count(k, ok ? C_VALID : C_INVALID);
@@ -163,7 +181,7 @@ static int validate_parallel(struct validate *v, char **files, int nfiles)
 {
 	static char *stdin_only[] = { "-" };
 	struct par_config cfg = {
-		.jobs = v->jobs, .printer = v->printer,
+		.jobs = v->jobs, .reader = v->reader, .printer = v->printer,
 		.streams = { [S_OUTPUT] = v->output, [S_REJECT] = v->reject },
 		.worker_new = worker_new, .worker_free = worker_free,
 		.game = validate_chunk_game, .ctx = v,
@@ -211,7 +229,7 @@ int main(int argc, char **argv)
 		"invalid, 2 usage or I/O error.",
 		NULL, NULL, NULL
 	};
-	struct validate v = { .jobs = 1 };
+	struct validate v = { .jobs = 1, .reader = { .tags_only = true } };
 	int first;
 	argp_err_exit_status = EXIT_TROUBLE;
 	argp_parse(&argp, argc, argv, 0, &first, &v);
@@ -219,16 +237,18 @@ int main(int argc, char **argv)
 		v.output = output_open(v.output_path);
 	if (v.reject_path)
 		v.reject = output_open(v.reject_path);
-	struct pgn_reader_opts ro = { 0 };
+	pgn_game_init(&v.scratch);
 	int status = v.jobs > 1
 			     ? validate_parallel(&v, argv + first, argc - first)
-			     : for_each_game(argv + first, argc - first, &ro,
-					     &v.printer, validate_game, &v);
+			     : for_each_game(argv + first, argc - first,
+					     &v.reader, &v.printer,
+					     validate_game, &v);
 	print_summary(&v);
 	if (output_close(v.output, v.output_path) != 0 ||
 	    output_close(v.reject, v.reject_path) != 0)
 		status = EXIT_TROUBLE;
 	matcher_release(&v.match);
+	pgn_game_release(&v.scratch);
 	free(v.match_args);
 	if (status == 0 && v.invalid)
 		status = EXIT_INVALID;

@@ -154,6 +154,14 @@ struct pgn_game {
 	const char *raw;
 	size_t raw_len;
 	struct pgn_loc start;	/* first line of the game (first tag) */
+	/* Where raw starts, and whether it starts the input (where a byte
+	 * order mark is skipped): what pgn_game_read_tree() needs. */
+	struct pgn_loc raw_at;
+	bool raw_origin;
+	/* The movetext as written: from the end of the tag section to the
+	 * end of raw.  Set with or without tags_only (NULL for a game over
+	 * the size limit). */
+	const char *movetext;
 	struct pgn_tag *tags;
 	size_t ntags;
 	struct pgn_line moves;	/* the main line */
@@ -209,8 +217,27 @@ struct pgn_reader *pgn_reader_from_chunk(const char *name, const char *buf,
 bool pgn_reader_tell(const struct pgn_reader *r, size_t *offset,
 		     struct pgn_loc *at);
 
+/* Reads a game again, tree and all: g was read with tags_only, full gets
+ * what a reader without it would have returned for the same bytes (same
+ * index, tags, flags, tree).  The game's diagnostics were reported when g
+ * was read and are not reported again.  full must be initialised
+ * (pgn_game_init) and may be reused from game to game.  0, or -1 when g's
+ * bytes are not whole (a game over the size limit) and full is empty. */
+int pgn_game_read_tree(const struct pgn_game *g, struct pgn_game *full,
+		       const struct pgn_reader_opts *opts);
+
 void pgn_game_init(struct pgn_game *g);
 void pgn_game_release(struct pgn_game *g);
+
+/* The movetext lexer's byte classes (NOTATION.md "Movetext lexing"), for
+ * readers of movetext outside libparse that must split tokens exactly as
+ * it does (the replay's fast path). */
+enum pgn_byte_class_bits {
+	PGN_BYTE_BLANK = 1,	/* between lexemes ('\n' apart: it is counted) */
+	PGN_BYTE_MOVE = 2,	/* may stand in a move token */
+	PGN_BYTE_DIGIT = 4,
+};
+extern const unsigned char pgn_byte_class[256];
 
 /* NAG for a suffix annotation ("!" -> 1, "?" -> 2, "!!" -> 3, "??" -> 4,
  * "!?" -> 5, "?!" -> 6); 0 when s is not one. */

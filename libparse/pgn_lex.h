@@ -93,13 +93,13 @@ static inline void lex_newline(struct pgn_lex *x, const char *nl)
 	x->col_bias = 1;
 }
 
-/* Byte classes, one table lookup per byte in the hot loops. */
+/* Byte classes, one table lookup per byte in the hot loops (pgn.h). */
 enum lex_class_bits {
-	LC_BLANK = 1,	/* between lexemes (not '\n', which is counted) */
-	LC_MOVE = 2,	/* may appear in a move token */
-	LC_DIGIT = 4,
+	LC_BLANK = PGN_BYTE_BLANK,
+	LC_MOVE = PGN_BYTE_MOVE,
+	LC_DIGIT = PGN_BYTE_DIGIT,
 };
-extern const unsigned char lex_class[256];
+#define lex_class pgn_byte_class
 
 /* NUL counts as a blank so that the stray NULs of real files do not split
  * tokens; the reader flags them separately. */

@@ -260,6 +260,9 @@ static void game_clear(struct pgn_game *g, const struct pgn_reader *r)
 	g->raw = NULL;
 	g->raw_len = 0;
 	g->start = (struct pgn_loc){ r->line, r->col };
+	g->raw_at = g->start;
+	g->raw_origin = r->origin && r->index == 0;
+	g->movetext = NULL;
 	g->tags = NULL;
 	g->ntags = 0;
 	memset(&g->moves, 0, sizeof g->moves);
@@ -739,6 +742,7 @@ static enum lx lex_game(struct pgn_lex *x, bool at_origin)
 
 	while (rc == LX_OK) {
 		rc = lex_tag_section(x);
+		x->g->movetext = x->p;
 		if (rc == LX_OK)
 			rc = x->build ? lex_movetext(x) : scan_movetext(x);
 		if (rc != LX_PRELUDE)
@@ -910,6 +914,7 @@ static void reader_over_limit(struct pgn_reader *r, struct pgn_lex *x)
 {
 	memset(&x->g->moves, 0, sizeof x->g->moves);
 	x->g->result = NULL;
+	x->g->movetext = NULL;
 	reader_finish(r, x);
 	too_large_diag(x, r->opts.max_game_bytes, true);
 	finish_nul(x);
@@ -928,6 +933,7 @@ static void reader_too_large(struct pgn_reader *r, struct pgn_game *g,
 	r->opts.tags_only = tags_only;
 	memset(&g->moves, 0, sizeof g->moves);
 	g->result = NULL;
+	g->movetext = NULL;
 	too_large_diag(x, max, false);
 	finish_tags(x);
 	g->raw = x->base;
@@ -1038,6 +1044,31 @@ int pgn_reader_next(struct pgn_reader *r, struct pgn_game *g,
 }
 
 /* ---------------------------------------------------------------- games */
+
+int pgn_game_read_tree(const struct pgn_game *g, struct pgn_game *full,
+		       const struct pgn_reader_opts *opts)
+{
+	struct pgn_reader_opts o = opts ? *opts : (struct pgn_reader_opts){ 0 };
+	struct pgn_reader *r;
+	struct diag err;
+	int rc;
+
+	if (g->flags & PGN_TOO_LARGE) {
+		arena_reset(&full->arena);
+		return -1;
+	}
+	/* The game's bytes alone, as the last of their input: the lexer ends
+	 * the game where it ended in the stream (its end never depends on
+	 * what follows it), so the same items come out. */
+	o.tags_only = false;
+	r = pgn_reader_from_chunk(g->file, g->raw, g->raw_len, true,
+				  g->raw_origin, g->raw_at, &o);
+	rc = pgn_reader_next(r, full, NULL, NULL, &err);
+	pgn_reader_close(r);
+	full->index = g->index;
+	full->file = g->file;
+	return rc == 1 ? 0 : -1;
+}
 
 void pgn_game_init(struct pgn_game *g)
 {

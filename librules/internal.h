@@ -166,6 +166,65 @@ static inline void board_take_fast(struct position *pos, int sq)
 	pos->key ^= zobrist_piece[piece][sq];
 }
 
+/* Every square on a rank or file with sq, and on a diagonal with it
+ * (standard_to.c; filled before main()). */
+extern uint64_t orth_rays[64], diag_rays[64];
+
+/* The sliders of colour by that could attack sq on some board. */
+static inline uint64_t aligned_sliders(const struct position *pos, int sq,
+				       int by)
+{
+	uint64_t queens = pos->by_type[QUEEN];
+	return ((orth_rays[sq] & (pos->by_type[ROOK] | queens)) |
+		(diag_rays[sq] & (pos->by_type[BISHOP] | queens))) &
+	       pos->by_color[by];
+}
+
+/* Whether one of `sliders` (aligned with sq) sees sq through occ. */
+static inline bool slider_sees(int sq, uint64_t sliders, uint64_t occ)
+{
+	for (; sliders; sliders &= sliders - 1)
+		if (!(between_bb[sq][lsb(sliders)] & occ))
+			return true;
+	return false;
+}
+
+/* Is sq attacked by colour `by` in standard chess, with occ as the
+ * occupancy and the piece on `gone` (a capture's victim) off the board? */
+bool standard_attacked_without(const struct position *pos, int sq, int by,
+			       uint64_t occ, uint64_t gone);
+
+/* The main line's position keys, for repetition (replay.c and its fast
+ * path, replay_quick.c).  Starts in `local`; grows on the heap. */
+struct keylist {
+	uint64_t *keys;
+	size_t n, cap;
+	uint64_t local[256];
+};
+
+void keylist_init(struct keylist *k);
+void keylist_grow(struct keylist *k);	/* the rare case, out of line */
+void keylist_release(struct keylist *k);
+
+static inline void keylist_push(struct keylist *k, uint64_t key)
+{
+	if (k->n == k->cap)
+		keylist_grow(k);
+	if (k->n < k->cap)	/* else out of memory: repetition degrades */
+		k->keys[k->n++] = key;
+}
+
+/* replay_quick.c: the main line of a game's movetext [p, end), played on
+ * *pos in place when the movetext is plain (moves in plain SAN, move
+ * numbers, comments, NAGs, one termination marker at the end) and every
+ * move is exactly right (one legal move fits, capture and check marks as
+ * the move has them): then the number of plies, each position's key
+ * pushed to *keys.  -1 at the first thing that is not so: the caller
+ * replays the game the general way, which explains it (*pos and *keys
+ * are then of no use). */
+long quick_main_line(const char *p, const char *end, struct position *pos,
+		     struct keylist *keys);
+
 static inline void movelist_add(struct movelist *l, move_t m)
 {
 	if (l->count < MOVELIST_MAX)

@@ -254,6 +254,28 @@ int game_replay(const struct pgn_game *g, const struct replay_opts *opts,
 		const struct replay_visitor *visitor, diag_fn report,
 		void *report_ctx, struct replay_result *result);
 
+/* game_replay()'s fast path, for a game read with tags_only (no tree):
+ * a standard-chess game whose main line is plain (moves in plain SAN,
+ * move numbers, comments, NAGs, no variation) and has nothing to report
+ * at all is replayed straight from its movetext, several times faster.
+ * True then, with *res as game_replay() would fill it.  False for every
+ * other game, with nothing reported: replay it with its tree
+ * (pgn_game_read_tree, game_replay), which finds and explains what there
+ * is.  No visitor: the fast path has no items to show one. */
+bool game_replay_quick(const struct pgn_game *g,
+		       const struct replay_opts *opts,
+		       struct replay_result *res);
+
+/* game_replay() without a visitor, for a game read with tags_only: the
+ * fast path when it can, else the game read again with its tree (into
+ * *scratch, an initialised game reused from call to call; ro as the
+ * reader's) and replayed in full.  Reports and returns what game_replay()
+ * would for the game read with its tree. */
+int game_replay_lazy(const struct pgn_game *g, struct pgn_game *scratch,
+		     const struct pgn_reader_opts *ro,
+		     const struct replay_opts *opts, diag_fn report,
+		     void *report_ctx, struct replay_result *res);
+
 /* Start position of a game: [Variant], [SetUp]/[FEN], [PawnTypes].
  * 0, or -1 with *err (unknown variant, bad FEN...). */
 int game_start_position(const struct pgn_game *g,

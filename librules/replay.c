@@ -32,9 +32,11 @@ struct replay {
 	struct replay_result *res;
 	const char *white, *black;
 	/* Keys of the main line's positions, for repetition. */
-	uint64_t *keys;
-	size_t nkeys, cap;
-	uint64_t keys_local[256];
+	struct keylist keys;
+	/* The fast path's trial (game_replay_quick): nothing is reported,
+	 * what would be is counted. */
+	bool dry;
+	unsigned withheld;
 };
 
 /* Where a diagnostic points and which move it is about.  The move label
@@ -51,6 +53,10 @@ struct site {
 
 static void emit(struct replay *r, struct diag *d, const struct site *at)
 {
+	if (r->dry) {
+		r->withheld++;
+		return;
+	}
 	if (d->severity == DIAG_WARNING && r->opts->strict)
 		d->severity = DIAG_ERROR;
 	if (d->severity == DIAG_ERROR)
@@ -77,27 +83,32 @@ static void emit(struct replay *r, struct diag *d, const struct site *at)
 		r->report(r->report_ctx, d);
 }
 
-/* The rare growth of the key list, apart so that push_key inlines. */
-static void grow_keys(struct replay *r)
+void keylist_init(struct keylist *k)
 {
-	size_t cap = r->cap * 2;
-	uint64_t *grown = r->keys == r->keys_local
-				  ? malloc(cap * sizeof *grown)
-				  : realloc(r->keys, cap * sizeof *grown);
-	if (!grown)
-		return;	/* repetition detection degrades, nothing else */
-	if (r->keys == r->keys_local)
-		memcpy(grown, r->keys_local, sizeof r->keys_local);
-	r->keys = grown;
-	r->cap = cap;
+	k->keys = k->local;
+	k->n = 0;
+	k->cap = sizeof k->local / sizeof k->local[0];
 }
 
-static inline void push_key(struct replay *r, uint64_t key)
+void keylist_grow(struct keylist *k)
 {
-	if (r->nkeys == r->cap)
-		grow_keys(r);
-	if (r->nkeys < r->cap)
-		r->keys[r->nkeys++] = key;
+	size_t cap = k->cap * 2;
+	uint64_t *grown = k->keys == k->local
+				  ? malloc(cap * sizeof *grown)
+				  : realloc(k->keys, cap * sizeof *grown);
+	if (!grown)
+		return;	/* repetition detection degrades, nothing else */
+	if (k->keys == k->local)
+		memcpy(grown, k->local, sizeof k->local);
+	k->keys = grown;
+	k->cap = cap;
+}
+
+void keylist_release(struct keylist *k)
+{
+	if (k->keys != k->local)
+		free(k->keys);
+	keylist_init(k);
 }
 
 /* Ply number (1-based, from the game's start) of the move played from pos. */
@@ -310,7 +321,7 @@ static void replay_line(struct replay *r, const struct pgn_line *line,
 			dead = play_move(r, it, cur, depth, path) != 0;
 			if (!dead && depth == 0) {
 				r->res->plies++;
-				push_key(r, cur->key);
+				keylist_push(&r->keys, cur->key);
 			}
 		} else if (it->kind == PI_VARIATION) {
 			if (!any_move)
@@ -329,8 +340,8 @@ static void replay_line(struct replay *r, const struct pgn_line *line,
 static int occurrences(const struct replay *r, uint64_t key, unsigned span)
 {
 	int n = 0;
-	for (size_t i = r->nkeys, seen = 0; i > 0 && seen <= span; i--, seen++)
-		n += r->keys[i - 1] == key;
+	for (size_t i = r->keys.n, seen = 0; i > 0 && seen <= span; i--, seen++)
+		n += r->keys.keys[i - 1] == key;
 	return n;
 }
 
@@ -472,37 +483,97 @@ static int start_position(const struct replay *r, struct position *pos,
 	return game_start_position(r->g, opts, pos, err);
 }
 
+/* What every replay starts with: the game's tags and start position
+ * (res->final), its key the first of the list.  -1 when the start
+ * position cannot be had (reported). */
+static int replay_begin(struct replay *r, const struct pgn_game *g,
+			const struct replay_opts *opts,
+			struct replay_result *res, struct position *start)
+{
+	r->g = g;
+	r->opts = opts;
+	r->res = res;
+	keylist_init(&r->keys);
+	find_tags(g, &r->tags);
+	r->white = r->tags.value[TAG_WHITE];
+	r->black = r->tags.value[TAG_BLACK];
+	memset(res, 0, sizeof *res);
+	struct diag err = { 0 };
+	if (start_position(r, start, &err) != 0) {
+		emit(r, &err, NULL);
+		return -1;
+	}
+	res->variant = start->variant;
+	keylist_push(&r->keys, start->key);
+	res->final = *start;
+	return 0;
+}
+
+/* What every replay ends with: how the main line ends, the result and the
+ * roster checked. */
+static void replay_end(struct replay *r)
+{
+	if (r->res->plies_complete)
+		r->res->end = final_state(r, &r->res->final);
+	check_result(r);
+	check_roster(r);
+	keylist_release(&r->keys);
+}
+
 int game_replay(const struct pgn_game *g, const struct replay_opts *opts,
 		const struct replay_visitor *visitor, diag_fn report,
 		void *report_ctx, struct replay_result *res)
 {
-	struct replay r = { .g = g, .opts = opts, .visitor = visitor,
-			    .report = report, .report_ctx = report_ctx,
-			    .res = res };
-	r.keys = r.keys_local;
-	r.cap = sizeof r.keys_local / sizeof r.keys_local[0];
-	find_tags(g, &r.tags);
-	r.white = r.tags.value[TAG_WHITE];
-	r.black = r.tags.value[TAG_BLACK];
-	memset(res, 0, sizeof *res);
-
+	struct replay r = { .visitor = visitor, .report = report,
+			    .report_ctx = report_ctx };
 	struct position start;
-	struct diag err = { 0 };
-	if (start_position(&r, &start, &err) != 0) {
-		emit(&r, &err, NULL);
+	if (replay_begin(&r, g, opts, res, &start) != 0) {
+		keylist_release(&r.keys);
 		return 1;
 	}
-	res->variant = start.variant;
-	push_key(&r, start.key);
 	if (visitor && visitor->start)
 		visitor->start(visitor->ctx, &start);
-	res->final = start;
 	replay_line(&r, &g->moves, &res->final, 0, "");
-	if (res->plies_complete)
-		res->end = final_state(&r, &res->final);
-	check_result(&r);
-	check_roster(&r);
-	if (r.keys != r.keys_local)
-		free(r.keys);
+	replay_end(&r);
 	return res->errors ? 1 : 0;
+}
+
+bool game_replay_quick(const struct pgn_game *g,
+		       const struct replay_opts *opts,
+		       struct replay_result *res)
+{
+	if (g->flags || !g->movetext || g->moves.first)
+		return false;
+	struct replay r = { .dry = true };
+	struct position start;
+	if (replay_begin(&r, g, opts, res, &start) != 0 ||
+	    start.variant != &variant_standard) {
+		keylist_release(&r.keys);
+		return false;
+	}
+	long plies = quick_main_line(g->movetext, g->raw + g->raw_len,
+				     &res->final, &r.keys);
+	if (plies < 0) {
+		keylist_release(&r.keys);
+		return false;
+	}
+	res->plies = (uint32_t)plies;
+	res->plies_complete = true;
+	replay_end(&r);
+	return r.withheld == 0;
+}
+
+int game_replay_lazy(const struct pgn_game *g, struct pgn_game *scratch,
+		     const struct pgn_reader_opts *ro,
+		     const struct replay_opts *opts, diag_fn report,
+		     void *report_ctx, struct replay_result *res)
+{
+	if (game_replay_quick(g, opts, res))
+		return 0;
+	/* A tree is needed; a game that has one, or cannot have one (over
+	 * the size limit), is replayed as it is. */
+	if (g->moves.first || !g->movetext ||
+	    pgn_game_read_tree(g, scratch, ro) != 0)
+		return game_replay(g, opts, NULL, report, report_ctx, res);
+	return game_replay(scratch, opts, NULL, report, report_ctx, res);
 }

@@ -17,8 +17,7 @@
  * misses made the magic lookups most of this file's time. */
 #include "internal.h"
 
-/* Every square on a rank or file with sq, and on a diagonal with it. */
-static uint64_t orth_rays[64], diag_rays[64];
+uint64_t orth_rays[64], diag_rays[64];
 
 /* Filled once before main() from geometry alone (no other table). */
 __attribute__((constructor)) static void rays_init(void)
@@ -36,25 +35,6 @@ __attribute__((constructor)) static void rays_init(void)
 		}
 }
 
-/* The sliders of colour by that could attack sq on some board. */
-static inline uint64_t aligned_sliders(const struct position *pos, int sq,
-				       int by)
-{
-	uint64_t queens = pos->by_type[QUEEN];
-	return ((orth_rays[sq] & (pos->by_type[ROOK] | queens)) |
-		(diag_rays[sq] & (pos->by_type[BISHOP] | queens))) &
-	       pos->by_color[by];
-}
-
-/* Whether one of `sliders` (aligned with sq) sees sq through occ. */
-static inline bool slider_sees(int sq, uint64_t sliders, uint64_t occ)
-{
-	for (; sliders; sliders &= sliders - 1)
-		if (!(between_bb[sq][lsb(sliders)] & occ))
-			return true;
-	return false;
-}
-
 struct target {
 	const struct position *pos;
 	struct movelist *list;
@@ -65,10 +45,8 @@ struct target {
 	uint64_t sliders;	/* enemy sliders aligned with our king */
 };
 
-/* Is sq attacked by colour `by`, with occ as the occupancy and the piece
- * on `gone` (a capture's victim) taken off the board? */
-static bool attacked_without(const struct position *pos, int sq, int by,
-			     uint64_t occ, uint64_t gone)
+bool standard_attacked_without(const struct position *pos, int sq, int by,
+			       uint64_t occ, uint64_t gone)
 {
 	uint64_t them = pos->by_color[by] & ~gone;
 	return (pawn_attacks[by ^ 1][sq] & them & pos->by_type[PAWN]) ||
@@ -81,7 +59,7 @@ bool standard_in_check(const struct position *pos)
 {
 	int us = pos->side;
 	uint64_t kings = pieces_bb(pos, us, KING);
-	return kings && attacked_without(pos, lsb(kings), us ^ 1,
+	return kings && standard_attacked_without(pos, lsb(kings), us ^ 1,
 					 occupied_bb(pos), 0);
 }
 
@@ -244,8 +222,8 @@ static void castling(struct target *t)
 	if (t->ksq != base + 4 || !(pos->castling & right) ||
 	    !(pieces_bb(pos, t->us, ROOK) & BB(rook)) ||
 	    (between_bb[t->ksq][rook] & t->occ) || standard_checkers(pos) ||
-	    attacked_without(pos, pass, t->them, t->occ, 0) ||
-	    attacked_without(pos, t->to, t->them, t->occ, 0))
+	    standard_attacked_without(pos, pass, t->them, t->occ, 0) ||
+	    standard_attacked_without(pos, t->to, t->them, t->occ, 0))
 		return;
 	movelist_add(t->list, MOVE(t->ksq, t->to, 0, MF_CASTLE));
 }
@@ -259,7 +237,7 @@ static void king_moves(struct target *t)
 		return;
 	if (king_attacks[t->ksq] & BB(t->to)) {
 		uint64_t occ = t->occ ^ BB(t->ksq);
-		if (!attacked_without(pos, t->to, t->them, occ, 0)) {
+		if (!standard_attacked_without(pos, t->to, t->them, occ, 0)) {
 			unsigned flags = (pos->by_color[t->them] & BB(t->to))
 						 ? MF_CAPTURE : 0;
 			movelist_add(t->list, MOVE(t->ksq, t->to, 0, flags));
@@ -357,7 +335,7 @@ bool standard_has_move(const struct position *pos)
 	uint64_t steps = king_attacks[t.ksq] & ~pos->by_color[t.us];
 	uint64_t occ = t.occ ^ BB(t.ksq);
 	for (; steps; steps &= steps - 1)
-		if (!attacked_without(pos, lsb(steps), t.them, occ, 0))
+		if (!standard_attacked_without(pos, lsb(steps), t.them, occ, 0))
 			return true;
 	uint64_t checkers = t.leapers | slider_checkers(&t);
 	if (!checkers)

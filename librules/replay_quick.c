@@ -1,0 +1,406 @@
+/* The replay's fast path: a standard-chess main line straight from its
+ * movetext bytes.
+ *
+ * The general replay builds the movetext tree, then for each move item
+ * parses its text, resolves it among the legal moves, plays it and checks
+ * its marks, keeping what it needs to explain any fault.  Nearly every
+ * real game is plain (moves, move numbers, comments, NAGs, a result) and
+ * has no fault at all, and for those all that machinery only confirms.
+ * So this path does the confirming alone: one loop over the bytes, each
+ * move read and resolved where it stands, and at the first thing it is not
+ * sure of (a variation, an unusual token or form, an ambiguity, an illegal
+ * move, a wrong mark) it gives up, and the caller replays the game the
+ * general way, which finds and words every fault.  Giving up is never
+ * wrong, only slower; accepting is right only when the general replay
+ * would accept the same game with nothing to say, which is what each test
+ * below mirrors (tests/unit/test_replay_quick.c and the OTB corpus check
+ * the two against each other).
+ *
+ * Tokens are split as the movetext lexer splits them (libparse/movetext.c):
+ * a move is the run of move bytes from a letter; "12." and "12..." are
+ * move numbers; the reader has already found the game's end, its flags
+ * and every syntax fault, so a game with any of those never comes here. */
+#include <string.h>
+
+#include "internal.h"
+
+enum { NOT_PLAIN = -1 };
+
+static inline bool is_move_byte(unsigned char c)
+{
+	return pgn_byte_class[c] & PGN_BYTE_MOVE;
+}
+
+static inline bool is_digit(unsigned char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static inline uint64_t hint_mask(int file, int rank)
+{
+	uint64_t m = ~0ULL;
+	if (file >= 0)
+		m &= FILE_A_BB << file;
+	if (rank >= 0)
+		m &= RANK_1_BB << (8 * rank);
+	return m;
+}
+
+/* ------------------------------------------------------------ resolving */
+
+/* What the legality tests of one move need: our king, the enemy leapers
+ * giving check, the enemy sliders on its lines. */
+struct king_view {
+	int ksq;
+	uint64_t occ, leapers, sliders;
+};
+
+static inline void king_view_init(struct king_view *v,
+				  const struct position *pos, int us)
+{
+	int them = us ^ 1;
+	uint64_t their = pos->by_color[them];
+	v->ksq = lsb(pieces_bb(pos, us, KING));
+	v->occ = occupied_bb(pos);
+	v->leapers = (pawn_attacks[us][v->ksq] & their & pos->by_type[PAWN]) |
+		     (knight_attacks[v->ksq] & their & pos->by_type[KNIGHT]);
+	v->sliders = aligned_sliders(pos, v->ksq, them);
+}
+
+/* Our king is safe after a piece other than the king goes from `from` to
+ * `to`, taking what stands there (standard_to.c's safe_after()). */
+static inline bool safe_after(const struct king_view *v, int from, int to)
+{
+	uint64_t tobb = BB(to);
+	if (v->leapers & ~tobb)
+		return false;
+	return !slider_sees(v->ksq, v->sliders & ~tobb,
+			    (v->occ & ~BB(from)) | tobb);
+}
+
+/* Out of check, a move of a piece other than the king is legal unless it
+ * leaves a line between our king and an enemy slider: only a piece on one
+ * of the king's lines needs a look, and then only at the sliders on that
+ * line. */
+static inline bool unpinned_after(const struct position *pos, int ksq,
+				  int from, int to)
+{
+	if (!((orth_rays[ksq] | diag_rays[ksq]) & BB(from)))
+		return true;
+	uint64_t sliders = aligned_sliders(pos, ksq, pos->side ^ 1) &
+			   line_bb[ksq][from] & ~BB(to);
+	return !slider_sees(ksq, sliders,
+			    (occupied_bb(pos) & ~BB(from)) | BB(to));
+}
+
+/* The one legal move among origins `from` (a piece other than the king
+ * moving to `to`), or MOVE_NONE when none or several are.  in_check: the
+ * side to move is in check (then every candidate takes the whole test). */
+static move_t one_legal(const struct position *pos, uint64_t from, int to,
+			int promo, unsigned flags, bool in_check)
+{
+	if (!from)
+		return MOVE_NONE;
+	move_t found = MOVE_NONE;
+	if (!in_check) {
+		int ksq = lsb(pieces_bb(pos, pos->side, KING));
+		for (; from; from &= from - 1) {
+			int sq = lsb(from);
+			if (!unpinned_after(pos, ksq, sq, to))
+				continue;
+			if (found != MOVE_NONE)
+				return MOVE_NONE;	/* ambiguous */
+			found = MOVE(sq, to, promo, flags);
+		}
+		return found;
+	}
+	struct king_view v;
+	king_view_init(&v, pos, pos->side);
+	for (; from; from &= from - 1) {
+		int sq = lsb(from);
+		if (!safe_after(&v, sq, to))
+			continue;
+		if (found != MOVE_NONE)
+			return MOVE_NONE;
+		found = MOVE(sq, to, promo, flags);
+	}
+	return found;
+}
+
+static int promotion_type(char c)
+{
+	switch (c) {
+	case 'Q': return QUEEN;
+	case 'R': return ROOK;
+	case 'B': return BISHOP;
+	case 'N': return KNIGHT;
+	default: return 0;
+	}
+}
+
+/* En passant: two squares of one rank empty at once, so the slider test is
+ * redone on the board after it (standard_to.c's pawn_en_passant()). */
+static move_t pawn_en_passant(const struct position *pos, uint64_t from,
+			      int to)
+{
+	int us = pos->side, them = us ^ 1, victim = pos->ep_victim & 63;
+	if (!(pieces_bb(pos, them, PAWN) & BB(victim)))
+		return MOVE_NONE;
+	from &= pawn_attacks[them][to] & pieces_bb(pos, us, PAWN);
+	struct king_view v;
+	king_view_init(&v, pos, us);
+	if (v.leapers & ~BB(victim))
+		return MOVE_NONE;
+	move_t found = MOVE_NONE;
+	for (; from; from &= from - 1) {
+		int sq = lsb(from);
+		uint64_t occ = (v.occ ^ BB(sq) ^ BB(victim)) | BB(to);
+		if (slider_sees(v.ksq, v.sliders, occ))
+			continue;
+		if (found != MOVE_NONE)
+			return MOVE_NONE;
+		found = MOVE(sq, to, 0, MF_EP | MF_CAPTURE);
+	}
+	return found;
+}
+
+/* A pawn move in plain SAN: "e4", "exd5", "e8=Q". */
+static move_t pawn_move(const struct position *pos, const struct san *s,
+			uint64_t hint, bool in_check)
+{
+	int us = pos->side, to = s->to;
+	bool last = RANK_OF(to) == (us == WHITE ? 7 : 0);
+	int promo = promotion_type(s->promotion);
+	if (last != (promo != 0))
+		return MOVE_NONE;
+	uint64_t pawns = pieces_bb(pos, us, PAWN) & hint;
+	bool taken = pos->by_color[us ^ 1] & BB(to);
+	if (s->capture) {
+		if (!taken)
+			return to == pos->ep ? pawn_en_passant(pos, hint, to)
+					     : MOVE_NONE;
+		return one_legal(pos, pawn_attacks[us ^ 1][to] & pawns, to,
+				 promo, MF_CAPTURE, in_check);
+	}
+	if (taken)
+		return MOVE_NONE;	/* a capture without 'x': lenient */
+	/* A push: the origin is on the destination's file (the SAN has no
+	 * origin file), one or, from the second rank, two squares back. */
+	int one = to - FORWARD(us);
+	if (one < 0 || one > 63)
+		return MOVE_NONE;
+	if (pawns & BB(one))
+		return one_legal(pos, BB(one), to, promo, 0, in_check);
+	int two = one - FORWARD(us);
+	if ((occupied_bb(pos) & BB(one)) || REL_RANK(us, to) != 3 ||
+	    !(pawns & BB(two)))
+		return MOVE_NONE;
+	return one_legal(pos, BB(two), to, 0, MF_DOUBLE, in_check);
+}
+
+/* A king step (castling is a token of its own). */
+static move_t king_move(const struct position *pos, uint64_t hint, int to)
+{
+	int us = pos->side;
+	int ksq = lsb(pieces_bb(pos, us, KING));
+	if (!(hint & BB(ksq)) || !(king_attacks[ksq] & BB(to)))
+		return MOVE_NONE;
+	uint64_t occ = occupied_bb(pos) ^ BB(ksq);
+	if (standard_attacked_without(pos, to, us ^ 1, occ, 0))
+		return MOVE_NONE;
+	unsigned flags = (pos->by_color[us ^ 1] & BB(to)) ? MF_CAPTURE : 0;
+	return MOVE(ksq, to, 0, flags);
+}
+
+/* The one legal move that plain SAN names exactly (what resolve_plain()
+ * finds over standard_generate_to()), or MOVE_NONE. */
+static move_t resolve(const struct position *pos, const struct san *s,
+		      bool in_check)
+{
+	int us = pos->side, to = s->to;
+	uint64_t tobb = BB(to);
+	if (pos->by_color[us] & tobb)
+		return MOVE_NONE;
+	uint64_t hint = hint_mask(s->from_file, s->from_rank);
+	if (!s->piece)
+		return pawn_move(pos, s, hint, in_check);
+	if (s->promotion)
+		return MOVE_NONE;
+	bool taken = pos->by_color[us ^ 1] & tobb;
+	if (taken != s->capture)
+		return MOVE_NONE;	/* 'x' missing (lenient) or wrong */
+	if (s->piece == 'K')
+		return king_move(pos, hint, to);
+	uint64_t from, occ = occupied_bb(pos);
+	int type;
+	switch (s->piece) {
+	case 'N': type = KNIGHT; from = knight_attacks[to]; break;
+	case 'B': type = BISHOP; from = diag_rays[to]; break;
+	case 'R': type = ROOK; from = orth_rays[to]; break;
+	default: type = QUEEN; from = diag_rays[to] | orth_rays[to]; break;
+	}
+	from &= pieces_bb(pos, us, type) & hint;
+	if (type != KNIGHT)	/* a slider reaches `to` when nothing is between */
+		for (uint64_t f = from; f; f &= f - 1)
+			if (between_bb[lsb(f)][to] & occ)
+				from &= ~(f & -f);
+	return one_legal(pos, from, to, 0, taken ? MF_CAPTURE : 0, in_check);
+}
+
+/* "O-O" or "O-O-O": castling per FIDE (standard_to.c's castling()). */
+static move_t castle(const struct position *pos, bool long_side)
+{
+	int us = pos->side, them = us ^ 1, base = us == WHITE ? 0 : 56;
+	int ksq = base + 4, to = long_side ? base + 2 : base + 6;
+	int rook = long_side ? base : base + 7;
+	int pass = long_side ? base + 3 : base + 5;
+	unsigned right = (long_side ? CASTLE_WQ : CASTLE_WK) << (us * 2);
+	uint64_t occ = occupied_bb(pos);
+	if (!(pieces_bb(pos, us, KING) & BB(ksq)) || !(pos->castling & right) ||
+	    !(pieces_bb(pos, us, ROOK) & BB(rook)) ||
+	    (between_bb[ksq][rook] & occ) ||
+	    standard_attacked_without(pos, ksq, them, occ, 0) ||
+	    standard_attacked_without(pos, pass, them, occ, 0) ||
+	    standard_attacked_without(pos, to, them, occ, 0))
+		return MOVE_NONE;
+	return MOVE(ksq, to, 0, MF_CASTLE);
+}
+
+/* ---------------------------------------------------------------- tokens */
+
+/* A castling token, its check mark in *check: "O-O", "O-O-O", each
+ * perhaps with '+' or '#'.  -1 when the token is not one; else 1 for the
+ * long side, 0 for the short. */
+static int castle_token(const char *p, size_t n, char *check)
+{
+	*check = 0;
+	if (n > 0 && (p[n - 1] == '+' || p[n - 1] == '#'))
+		*check = p[--n];
+	if (n == 3 && !memcmp(p, "O-O", 3))
+		return 0;
+	if (n == 5 && !memcmp(p, "O-O-O", 5))
+		return 1;
+	return -1;
+}
+
+/* Plays the move token [p, q): 0, or NOT_PLAIN.  *in_check: the side to
+ * move is in check, before the move and after. */
+static int play_token(const char *p, const char *q, struct position *pos,
+		      bool *in_check)
+{
+	struct san s;
+	move_t m;
+	if (*p == 'O') {
+		int side = castle_token(p, (size_t)(q - p), &s.check);
+		if (side < 0)
+			return NOT_PLAIN;
+		m = castle(pos, side == 1);
+	} else {
+		if (san_parse_quick(p, (size_t)(q - p), &s) != 0)
+			return NOT_PLAIN;
+		m = resolve(pos, &s, *in_check);
+	}
+	if (m == MOVE_NONE)
+		return NOT_PLAIN;
+	standard_make(pos, m);
+	char actual = 0;
+	if (standard_gives_check(pos, m))
+		actual = standard_has_move(pos) ? '+' : '#';
+	*in_check = actual != 0;
+	return actual == s.check ? 0 : NOT_PLAIN;
+}
+
+/* The termination marker [p, q), or false. */
+static bool is_result(const char *p, const char *q)
+{
+	size_t n = (size_t)(q - p);
+	return (n == 3 && (!memcmp(p, "1-0", 3) || !memcmp(p, "0-1", 3))) ||
+	       (n == 7 && !memcmp(p, "1/2-1/2", 7));
+}
+
+/* Only blanks from p to end (what may follow the marker here). */
+static bool only_blanks(const char *p, const char *end)
+{
+	for (; p < end; p++)
+		if (*p != ' ' && *p != '\n' && *p != '\r' && *p != '\t')
+			return false;
+	return true;
+}
+
+long quick_main_line(const char *p, const char *end, struct position *pos,
+		     struct keylist *keys)
+{
+	long plies = 0;
+	bool in_check = standard_in_check(pos);
+	while (p < end) {
+		unsigned char c = (unsigned char)*p;
+		const char *q;
+		switch (c) {
+		case ' ': case '\n': case '\r': case '\t':
+			p++;
+			continue;
+		case '{':
+			q = memchr(p + 1, '}', (size_t)(end - p - 1));
+			if (!q)
+				return NOT_PLAIN;
+			p = q + 1;
+			continue;
+		case ';':
+			q = memchr(p + 1, '\n', (size_t)(end - p - 1));
+			p = q ? q + 1 : end;
+			continue;
+		case '$':
+			/* A NAG: 1 to 5 digits, at most 65535 (else the lexer
+			 * would have flagged it: accept what it accepts). */
+			for (q = p + 1; q < end && is_digit((unsigned char)*q);)
+				q++;
+			if (q == p + 1 || q - p > 6 || (q < end && is_move_byte((unsigned char)*q)))
+				return NOT_PLAIN;
+			p = q;
+			continue;
+		case '!': case '?':
+			for (q = p; q < end && (*q == '!' || *q == '?');)
+				q++;
+			if (!pgn_suffix_nag(p, (size_t)(q - p)))
+				return NOT_PLAIN;
+			p = q;
+			continue;
+		case '*':
+			if (p + 1 < end && is_move_byte((unsigned char)p[1]))
+				return NOT_PLAIN;
+			return only_blanks(p + 1, end) ? plies : NOT_PLAIN;
+		default:
+			break;
+		}
+		if (is_digit(c)) {
+			for (q = p + 1; q < end && is_digit((unsigned char)*q);)
+				q++;
+			if (q < end && *q == '.' && q - p <= 9) {
+				while (q < end && *q == '.')
+					q++;
+				p = q;
+				continue;
+			}
+			while (q < end && is_move_byte((unsigned char)*q))
+				q++;
+			if (!is_result(p, q) || (q < end && *q == '('))
+				return NOT_PLAIN;
+			return only_blanks(q, end) ? plies : NOT_PLAIN;
+		}
+		if (!((c >= 'a' && c <= 'h') || c == 'N' || c == 'B' ||
+		      c == 'R' || c == 'Q' || c == 'K' || c == 'O'))
+			return NOT_PLAIN;
+		for (q = p + 1; q < end && is_move_byte((unsigned char)*q);)
+			q++;
+		/* "(p)" may continue a token (the push marker), and a token
+		 * ending in '.' is not read as a move: the lexer's cases. */
+		if (q == end || *q == '(' || q[-1] == '.')
+			return NOT_PLAIN;
+		if (play_token(p, q, pos, &in_check) != 0)
+			return NOT_PLAIN;
+		keylist_push(keys, pos->key);
+		plies++;
+		p = q;
+	}
+	return NOT_PLAIN;	/* no termination marker */
+}
