@@ -11,7 +11,7 @@
 const char *argp_program_version = "pgn-validate (pawnkit) " PAWNKIT_VERSION;
 const char *argp_program_bug_address = PAWNKIT_BUGS;
 
-enum { OPT_VARIANT = 256, OPT_FORCE_VARIANT, OPT_JOBS };
+enum { OPT_VARIANT = 256, OPT_FORCE_VARIANT, OPT_JOBS, OPT_FULL_REPLAY };
 #define MAX_JOBS 1024
 
 static const struct argp_option options[] = {
@@ -25,6 +25,7 @@ static const struct argp_option options[] = {
 	{ "no-warnings", 'w', NULL, 0, "Do not print warnings", 0 },
 	{ "quiet", 'q', NULL, 0, "Print nothing; only the exit status tells", 0 },
 	{ "jobs", OPT_JOBS, "N", 0, "Replay games on N threads (default 1; 0: one per processor); the output does not change", 0 },
+	{ "full-replay", OPT_FULL_REPLAY, NULL, 0, "Replay every game from its movetext tree, never by the fast path; the output does not change", 0 },
 	{ 0 }
 };
 
@@ -83,6 +84,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_FORCE_VARIANT: v->replay.force_variant = true; break;
 	case OPT_JOBS: v->jobs = jobs_arg(state, arg); break;
+	case OPT_FULL_REPLAY: v->replay.full_replay = true; break;
 	default: return ARGP_ERR_UNKNOWN;
 	}
 	return 0;

@@ -212,6 +212,10 @@ struct replay_opts {
 	const struct variant *variant;	/* for games without a [Variant] tag */
 	bool force_variant;	/* variant wins over the game's tag */
 	bool strict;		/* warnings are errors */
+	/* game_replay_lazy() replays every game with its tree, never by the
+	 * fast path (the same output, slower: for checking the one against
+	 * the other). */
+	bool full_replay;
 };
 
 /* What the visitor sees for every move, mainline and variations. */

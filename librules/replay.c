@@ -568,7 +568,7 @@ int game_replay_lazy(const struct pgn_game *g, struct pgn_game *scratch,
 		     const struct replay_opts *opts, diag_fn report,
 		     void *report_ctx, struct replay_result *res)
 {
-	if (game_replay_quick(g, opts, res))
+	if (!opts->full_replay && game_replay_quick(g, opts, res))
 		return 0;
 	/* A tree is needed; a game that has one, or cannot have one (over
 	 * the size limit), is replayed as it is. */

@@ -2,9 +2,12 @@
 # pgn-validate over the real files in ../shared/data (skipped when absent):
 # - every file: no crash (status 0 or 1), and the valid games (-o) plus the
 #   rejected ones (--reject) are the input's games byte for byte;
+# - every file: the fast path and --full-replay (every game replayed from
+#   its tree) give the same output and diagnostics, byte for byte;
 # - the OTB corpus: every game accounted for, and the games called invalid
 #   are exactly those where pgn-extract (an independent oracle, when
-#   installed) fails to make a move, at the same lines.
+#   installed) fails to make a move, at the same lines; the fast path
+#   agrees with --full-replay there too.
 set -u
 bin=$(cd "$1" && pwd)
 data=$(cd "$(dirname "$0")/../.." && pwd)/../shared/data
@@ -25,8 +28,22 @@ partition() { # file: -o and --reject together are the input, in order
 	if cmp -s "$work/both" "$1"; then ok; else bad "$1: -o + --reject differ from the input"; fi
 }
 
+# The fast path only confirms games the full replay finds nothing wrong
+# with: the two must never differ, in any output.
+same_as_full() { # file [options]
+	f=$1; shift
+	"$bin/pgn-validate" "$@" -o "$work/fast.out" "$f" 2>"$work/fast.err"
+	s1=$?
+	"$bin/pgn-validate" "$@" --full-replay -o "$work/full.out" "$f" 2>"$work/full.err"
+	s2=$?
+	if [ $s1 -eq $s2 ] && cmp -s "$work/fast.out" "$work/full.out" &&
+	   cmp -s "$work/fast.err" "$work/full.err"; then ok
+	else bad "$f $*: the fast path and --full-replay differ"; fi
+}
+
 for f in $(find "$data" -name '*.pgn' | sort); do
 	partition "$f"
+	same_as_full "$f"
 done
 
 otb=$data/otb/otb-players.pgn.xz
@@ -36,6 +53,8 @@ if [ -f "$otb" ]; then
 	s=$?
 	[ $s -eq 1 ] && ok || bad "otb: status $s (expected 1: the corpus holds illegal moves)"
 	cmp -s "$work/otb.both" "$work/otb.pgn" && ok || bad "otb: -o + --reject differ from the input"
+	same_as_full "$work/otb.pgn"
+	same_as_full "$work/otb.pgn" --strict --json
 	events=$(grep -c '^\[Event ' "$work/otb.pgn")
 	summary=$(tail -1 "$work/otb.err")
 	case $summary in

@@ -1,0 +1,304 @@
+/* The replay's fast path against the general replay.
+ *
+ * game_replay_quick() may only confirm: whenever it takes a game, the
+ * general replay of the same game read with its tree must report nothing
+ * and end in the same place (plies, final position, game end).  It must
+ * also take the games it exists for (plain, correct ones), and decline
+ * the ones with something to report.  Random legal games, written in SAN
+ * with the right marks, then mutated one token at a time, test both. */
+#include <stdarg.h>
+#include <setjmp.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "support.h"
+
+struct counted {
+	unsigned diags;
+};
+
+static void count_diag(void *ctx, const struct diag *d)
+{
+	(void)d;
+	((struct counted *)ctx)->diags++;
+}
+
+/* What both replays made of one text. */
+struct verdict {
+	bool quick;			/* the fast path took it */
+	unsigned full_diags;		/* the general replay's reports */
+	struct replay_result fast, full;
+};
+
+static struct verdict judge(const char *pgn)
+{
+	static const struct replay_opts opts = { 0 };
+	struct verdict v = { 0 };
+	struct pgn_reader_opts lazy_opts = { .tags_only = true };
+	struct pgn_reader *lazy = pgn_reader_from_memory("t", pgn, strlen(pgn),
+							 &lazy_opts);
+	struct pgn_reader *full = pgn_reader_from_memory("t", pgn, strlen(pgn),
+							 NULL);
+	struct pgn_game a, b, again;
+	struct diag err;
+	struct counted c = { 0 };
+	pgn_game_init(&a);
+	pgn_game_init(&b);
+	pgn_game_init(&again);
+	assert_int_equal(pgn_reader_next(lazy, &a, NULL, NULL, &err), 1);
+	assert_int_equal(pgn_reader_next(full, &b, NULL, NULL, &err), 1);
+	assert_null(a.moves.first);
+	v.quick = game_replay_quick(&a, &opts, &v.fast);
+	game_replay(&b, &opts, NULL, count_diag, &c, &v.full);
+	v.full_diags = c.diags;
+	/* The tree read again from the lazy game's bytes replays alike. */
+	struct replay_result re;
+	struct counted c2 = { 0 };
+	assert_int_equal(pgn_game_read_tree(&a, &again, NULL), 0);
+	assert_int_equal(again.index, b.index);
+	game_replay(&again, &opts, NULL, count_diag, &c2, &re);
+	assert_int_equal(c2.diags, c.diags);
+	assert_int_equal(re.plies, v.full.plies);
+	assert_true(re.final.key == v.full.final.key);
+	pgn_game_release(&a);
+	pgn_game_release(&b);
+	pgn_game_release(&again);
+	pgn_reader_close(lazy);
+	pgn_reader_close(full);
+	return v;
+}
+
+/* The fast path's one promise. */
+static void assert_agrees(const char *pgn, const struct verdict *v)
+{
+	if (!v->quick)
+		return;
+	if (v->full_diags != 0)
+		fail_msg("fast path took a game the full replay reports "
+			 "(%u diagnostics):\n%s", v->full_diags, pgn);
+	assert_int_equal(v->fast.plies, v->full.plies);
+	assert_true(v->fast.plies_complete == v->full.plies_complete);
+	assert_int_equal(v->fast.end, v->full.end);
+	assert_true(v->fast.final.key == v->full.final.key);
+	assert_int_equal(v->fast.final.halfmove, v->full.final.halfmove);
+	assert_int_equal(v->fast.final.fullmove, v->full.final.fullmove);
+}
+
+static struct verdict check(const char *pgn)
+{
+	struct verdict v = judge(pgn);
+	assert_agrees(pgn, &v);
+	return v;
+}
+
+#define ROSTER "[Event \"e\"]\n[Site \"s\"]\n[Date \"2026.01.01\"]\n" \
+	       "[Round \"1\"]\n[White \"w\"]\n[Black \"b\"]\n"
+
+static void expect(const char *result, const char *movetext, bool quick)
+{
+	char pgn[4096];
+	snprintf(pgn, sizeof pgn, ROSTER "[Result \"%s\"]\n\n%s\n", result,
+		 movetext);
+	struct verdict v = check(pgn);
+	if (v.quick != quick)
+		fail_msg("fast path %s:\n%s", quick ? "declined" : "took", pgn);
+}
+
+static void test_takes_plain_games(void **state)
+{
+	(void)state;
+	expect("*", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *", true);
+	expect("1-0", "1. e4 {a comment} e5 $1 2. Qh5!? Nc6 3. Bc4 Nf6?? "
+	       "4. Qxf7# 1-0", true);
+	expect("*", "1.d4 d5 2.c4 dxc4 3.e4 b5 4.a4 c6 5.axb5 cxb5 "
+	       "6.Nc3 a6 7.Nf3 Bb7 8.Be2 e6 9.O-O Nf6 *", true);
+	/* En passant, castling long, promotion with capture and check. */
+	expect("*", "1. e4 Nf6 2. e5 d5 3. exd6 Qxd6 4. d4 Bf5 5. Nc3 Nc6 "
+	       "6. Be3 O-O-O *", true);
+	expect("*", "1. h4 g5 2. hxg5 h6 3. gxh6 Bg7 4. hxg7 Nf6 "
+	       "5. gxh8=Q+ Ng8 *", true);
+	/* Over-specified origin is exact too (as for the full replay). */
+	expect("*", "1. e4 e5 2. Ngf3 Nbc6 3. Bfb5 *", true);
+	/* ; comments and the marker's own line. */
+	expect("*", "1. e4 ; rest of line\ne5 *", true);
+}
+
+static void test_declines_what_needs_words(void **state)
+{
+	(void)state;
+	expect("*", "1. e4 e5 2. Nf3 (2. Nc3) Nc6 *", false);	/* variation */
+	expect("*", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 *", false); /* no # */
+	expect("*", "1. e4+ e5 *", false);			/* wrong + */
+	expect("*", "1. e4 d5 2. ed5 *", false);		/* no x */
+	expect("*", "1. e4 d5 2. exd5 Qd5 *", false);		/* no x */
+	expect("*", "1. Nf3 d5 2. Nc3 d4 3. Nd5 Nf6 4. Ne5 Nc6 5. Nc4 *",
+	       true);
+	expect("*", "1. Nf3 d5 2. Nc3 e5 3. Ne4 Nf6 4. Nd2 *", false); /* ambiguous */
+	expect("*", "1. e4 e5 2. Ke3 *", false);		/* illegal */
+	expect("*", "1. e4 e5 2. 0-0 *", false);		/* lenient zeros */
+	expect("*", "1. e4 -- 2. d4 *", false);		/* null move */
+	expect("1-0", "1. e4 e5 0-1", false);			/* tag vs marker */
+	expect("*", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# *", false);
+	expect("*", "1. e4 e5 2. f8=Q *", false);		/* nonsense */
+	expect("*", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O f6 "
+	       "6. d4 Bg4 7. dxe5 Qxd1 8. Rxd1 fxe5 9. Rd8+ Kxd8 *", true);
+	expect("*", "1. e4 d5 2. Bb5+ c6 3. Bxc6+ Nxc6 4. d3 Qa5+ 5. Nc3 "
+	       "Qxc3+ 6. bxc3 *", true);
+	/* A pinned knight may not move: the full replay says why. */
+	expect("*", "1. e4 e5 2. Nc3 Bb4 3. Nd5 *", true);
+	expect("*", "1. d4 e5 2. Nd2 Bb4 3. Nb3 *", false);
+}
+
+/* --------------------------------------------------- random games */
+
+struct game_text {
+	char text[16384];
+	size_t n;
+	uint64_t rng;
+};
+
+static unsigned pick(void *ctx, unsigned count)
+{
+	struct game_text *t = ctx;
+	return (unsigned)(xorshift64(&t->rng) % count);
+}
+
+/* A random legal game in SAN with its right marks; returns the result
+ * its end forces ("*" when it forces none). */
+static const char *random_game_text(uint64_t seed, struct game_text *t,
+				    char moves[][MOVE_TEXT_MAX], unsigned *n)
+{
+	struct position pos;
+	struct movelist list;
+	position_start(&pos, &variant_standard);
+	t->rng = seed;
+	*n = 0;
+	for (unsigned ply = 0; ply < 160; ply++) {
+		position_legal_moves(&pos, &list);
+		if (!list.count)
+			break;
+		move_t m = list.moves[pick(t, list.count)];
+		move_write(&pos, m, NOTATION_SAN, moves[*n], MOVE_TEXT_MAX);
+		(*n)++;
+		position_make(&pos, m);
+	}
+	switch (position_state(&pos)) {
+	case PS_CHECKMATE: return pos.side == WHITE ? "0-1" : "1-0";
+	case PS_STALEMATE: return "1/2-1/2";
+	default: return "*";
+	}
+}
+
+static void write_game(struct game_text *t, char moves[][MOVE_TEXT_MAX],
+		       unsigned n, const char *result)
+{
+	t->n = (size_t)snprintf(t->text, sizeof t->text,
+				ROSTER "[Result \"%s\"]\n\n", result);
+	for (unsigned i = 0; i < n && t->n < sizeof t->text - 64; i++) {
+		if (i % 2 == 0)
+			t->n += (size_t)snprintf(t->text + t->n,
+						 sizeof t->text - t->n, "%u. ",
+						 i / 2 + 1);
+		t->n += (size_t)snprintf(t->text + t->n, sizeof t->text - t->n,
+					 "%s%s", moves[i],
+					 (i % 7 == 6) ? "\n" : " ");
+	}
+	snprintf(t->text + t->n, sizeof t->text - t->n, "%s\n", result);
+}
+
+/* One token changed the way a real file gets it wrong (or only odd). */
+static void mutate(char *tok, uint64_t *rng)
+{
+	size_t n = strlen(tok);
+	char *x = strchr(tok, 'x');
+	char *mark = strpbrk(tok, "+#");
+	switch (xorshift64(rng) % 8) {
+	case 0:		/* drop the check mark */
+		if (mark)
+			*mark = 0;
+		break;
+	case 1:		/* add one */
+		if (!mark && n + 1 < MOVE_TEXT_MAX)
+			strcat(tok, "+");
+		break;
+	case 2:		/* drop the 'x' */
+		if (x)
+			memmove(x, x + 1, strlen(x));
+		break;
+	case 3:		/* another piece letter */
+		if (strchr("NBRQK", tok[0]))
+			tok[0] = "NBRQK"[xorshift64(rng) % 5];
+		break;
+	case 4:		/* another destination file */
+		for (size_t i = n; i-- > 0;)
+			if (tok[i] >= '1' && tok[i] <= '8' && i > 0) {
+				tok[i - 1] = (char)('a' + xorshift64(rng) % 8);
+				break;
+			}
+		break;
+	case 5:		/* '#' for '+' and back */
+		if (mark)
+			*mark = *mark == '+' ? '#' : '+';
+		break;
+	case 6:		/* an origin file (over-specified or wrong) */
+		if (strchr("NBRQ", tok[0]) && n + 1 < MOVE_TEXT_MAX) {
+			memmove(tok + 2, tok + 1, n);
+			tok[1] = (char)('a' + xorshift64(rng) % 8);
+		}
+		break;
+	default:	/* lenient castling, if any */
+		if (!strncmp(tok, "O-O", 3))
+			for (char *p = tok; *p; p++)
+				if (*p == 'O')
+					*p = '0';
+		break;
+	}
+}
+
+static void test_random_games_agree(void **state)
+{
+	(void)state;
+	static char moves[200][MOVE_TEXT_MAX];
+	static struct game_text t;
+	unsigned taken = 0, mutated_taken = 0, mutants = 0;
+	uint64_t rng = 0x9e3779b97f4a7c15ULL;
+	for (uint64_t seed = 1; seed <= 300; seed++) {
+		unsigned n;
+		const char *result = random_game_text(seed * 7919, &t, moves,
+						      &n);
+		write_game(&t, moves, n, result);
+		struct verdict v = check(t.text);
+		if (!v.quick)
+			fail_msg("fast path declined a plain legal game:\n%s",
+				 t.text);
+		taken++;
+		/* Now wrong (or odd) one token at a time. */
+		for (int k = 0; k < 6 && n; k++) {
+			static char copy[200][MOVE_TEXT_MAX];
+			memcpy(copy, moves, sizeof copy);
+			unsigned i = (unsigned)(xorshift64(&rng) % n);
+			mutate(copy[i], &rng);
+			write_game(&t, copy, n, result);
+			v = check(t.text);
+			mutants++;
+			mutated_taken += v.quick;
+		}
+	}
+	assert_int_equal(taken, 300);
+	/* Some mutations are harmless (an over-specified origin): the fast
+	 * path takes those, and declines the rest. */
+	assert_true(mutated_taken > 0 && mutated_taken < mutants);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_takes_plain_games),
+		cmocka_unit_test(test_declines_what_needs_words),
+		cmocka_unit_test(test_random_games_agree),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
