@@ -169,6 +169,9 @@ static inline void board_take_fast(struct position *pos, int sq)
 /* Every square on a rank or file with sq, and on a diagonal with it
  * (standard_to.c; filled before main()). */
 extern uint64_t orth_rays[64], diag_rays[64];
+/* What a standard piece (index: the piece, colour and type) attacks from
+ * a square on an empty board; 0 for kings and empty squares. */
+extern uint64_t empty_board_attacks[16][64];
 
 /* The sliders of colour by that could attack sq on some board. */
 static inline uint64_t aligned_sliders(const struct position *pos, int sq,

@@ -240,10 +240,11 @@ static move_t resolve(const struct position *pos, const struct san *s,
 	default: type = QUEEN; from = diag_rays[to] | orth_rays[to]; break;
 	}
 	from &= pieces_bb(pos, us, type) & hint;
-	if (type != KNIGHT)	/* a slider reaches `to` when nothing is between */
-		for (uint64_t f = from; f; f &= f - 1)
-			if (between_bb[lsb(f)][to] & occ)
-				from &= ~(f & -f);
+	/* A slider reaches `to` when nothing is between (a knight has
+	 * nothing between).  Without a branch: whether a piece is blocked
+	 * is as good as random, and mispredicting it cost more. */
+	for (uint64_t f = from; f; f &= f - 1)
+		from &= ~(f & -f & -(uint64_t)((between_bb[lsb(f)][to] & occ) != 0));
 	return one_legal(pos, from, to, 0, taken ? MF_CAPTURE : 0, in_check);
 }
 
@@ -283,31 +284,108 @@ static int castle_token(const char *p, size_t n, char *check)
 	return -1;
 }
 
-/* Plays the move token [p, q): 0, or NOT_PLAIN.  *in_check: the side to
- * move is in check, before the move and after. */
-static int play_token(const char *p, const char *q, struct position *pos,
-		      bool *in_check)
+static inline bool is_file(char c) { return c >= 'a' && c <= 'h'; }
+static inline bool is_rank(char c) { return c >= '1' && c <= '8'; }
+
+/* The longest token plain_san() reads, "exd8=Q+", and the byte after it. */
+#define PLAIN_SAN_READS 8
+
+/* The move token at p read in the same pass that finds its end: the
+ * shapes san_parse_quick() reads ("e4", "exd5", "e8=Q", "Nf3", "Nxf3",
+ * "Nbd7", "R1e2", "Nbxd7", "R1xe2", each perhaps with '+' or '#'), with
+ * its result.  Returns where the shape ends, or NULL when the bytes do
+ * not start with one; the caller checks that the token ends there too.
+ * At least PLAIN_SAN_READS bytes must be readable from p. */
+static inline const char *plain_san(const char *p, struct san *s)
+{
+	const char *d, *q;	/* the destination square; the cursor */
+	*s = (struct san){ .kind = SAN_ORDINARY, .from_file = -1,
+			   .from_rank = -1 };
+	if (is_file(p[0])) {
+		if (is_rank(p[1])) {
+			d = p;
+		} else if (p[1] == 'x' && is_file(p[2]) && is_rank(p[3])) {
+			s->from_file = p[0] - 'a';
+			s->capture = true;
+			d = p + 2;
+		} else {
+			return NULL;
+		}
+		q = d + 2;
+		if (q[0] == '=' && (q[1] == 'Q' || q[1] == 'R' || q[1] == 'B' ||
+				    q[1] == 'N')) {
+			s->promotion = q[1];
+			q += 2;
+		}
+	} else {
+		s->piece = p[0];
+		q = p + 1;
+		if (is_file(q[0]) && is_rank(q[1]) &&
+		    !(is_file(q[2]) || is_rank(q[2]) || q[2] == 'x')) {
+			d = q;
+		} else {
+			if (is_file(q[0]))
+				s->from_file = *q++ - 'a';
+			else if (is_rank(q[0]))
+				s->from_rank = *q++ - '1';
+			if (q[0] == 'x') {
+				s->capture = true;
+				q++;
+			}
+			if (!is_file(q[0]) || !is_rank(q[1]))
+				return NULL;
+			d = q;
+		}
+		q = d + 2;
+	}
+	s->to = (d[1] - '1') * 8 + (d[0] - 'a');
+	if (*q == '+' || *q == '#')
+		s->check = *q++;
+	return q;
+}
+
+/* Reads the move token at p (whose first byte is a move's) and plays it:
+ * its end, or NULL when it is not plain or not exactly right.
+ * *in_check: the side to move is in check, before the move and after. */
+static const char *play_token(const char *p, const char *end,
+			      struct position *pos, bool *in_check)
 {
 	struct san s;
+	const char *q = NULL;
 	move_t m;
-	if (*p == 'O') {
-		int side = castle_token(p, (size_t)(q - p), &s.check);
-		if (side < 0)
-			return NOT_PLAIN;
-		m = castle(pos, side == 1);
-	} else {
-		if (san_parse_quick(p, (size_t)(q - p), &s) != 0)
-			return NOT_PLAIN;
+	if (*p != 'O' && end - p > PLAIN_SAN_READS) {
+		q = plain_san(p, &s);
+		if (!q || is_move_byte((unsigned char)*q) || *q == '(')
+			return NULL;
 		m = resolve(pos, &s, *in_check);
+	} else {
+		/* Near the end of the game's bytes, or castling: the token's
+		 * end first, then its reading. */
+		for (q = p + 1; q < end && is_move_byte((unsigned char)*q);)
+			q++;
+		/* "(p)" may continue a token (the push marker), and a token
+		 * ending in '.' is not read as a move: the lexer's cases. */
+		if (q == end || *q == '(' || q[-1] == '.')
+			return NULL;
+		if (*p == 'O') {
+			int side = castle_token(p, (size_t)(q - p), &s.check);
+			if (side < 0)
+				return NULL;
+			m = castle(pos, side == 1);
+		} else {
+			if (san_parse_quick(p, (size_t)(q - p), &s) != 0)
+				return NULL;
+			m = resolve(pos, &s, *in_check);
+		}
 	}
 	if (m == MOVE_NONE)
-		return NOT_PLAIN;
+		return NULL;
 	standard_make(pos, m);
 	char actual = 0;
 	if (standard_gives_check(pos, m))
 		actual = standard_has_move(pos) ? '+' : '#';
 	*in_check = actual != 0;
-	return actual == s.check ? 0 : NOT_PLAIN;
+	return actual == s.check ? q : NULL;
 }
 
 /* The termination marker [p, q), or false. */
@@ -390,13 +468,8 @@ long quick_main_line(const char *p, const char *end, struct position *pos,
 		if (!((c >= 'a' && c <= 'h') || c == 'N' || c == 'B' ||
 		      c == 'R' || c == 'Q' || c == 'K' || c == 'O'))
 			return NOT_PLAIN;
-		for (q = p + 1; q < end && is_move_byte((unsigned char)*q);)
-			q++;
-		/* "(p)" may continue a token (the push marker), and a token
-		 * ending in '.' is not read as a move: the lexer's cases. */
-		if (q == end || *q == '(' || q[-1] == '.')
-			return NOT_PLAIN;
-		if (play_token(p, q, pos, &in_check) != 0)
+		q = play_token(p, end, pos, &in_check);
+		if (!q)
 			return NOT_PLAIN;
 		keylist_push(keys, pos->key);
 		plies++;
