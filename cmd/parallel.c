@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -297,6 +298,11 @@ struct engine {
 	pthread_cond_t work, done;
 	struct par_sink *head, *tail;
 	bool stop;
+	/* A write to an output failed: no chunk is started any more, and
+	 * one being run stops at its next game.  Set under lock; read
+	 * without it by run_chunk. */
+	atomic_bool cancel;
+	int write_errno;		/* errno of the failed write */
 	/* Writing: game and line numbers before the head chunk. */
 	uint64_t games_before;
 	uint32_t line_before;
@@ -348,6 +354,9 @@ static void run_chunk(struct engine *e, void *worker, struct pgn_game *g,
 	for (;;) {
 		size_t off;
 		struct pgn_loc at;
+		/* The run is stopping: what this chunk did is never written. */
+		if (atomic_load_explicit(&e->cancel, memory_order_relaxed))
+			break;
 		/* Between games: what is written so far stands. */
 		if (pgn_reader_tell(r, &off, &at) && off <= k->len) {
 			sink_mark(k, &m);
@@ -403,6 +412,8 @@ static void *worker_main(void *arg)
 	pthread_mutex_lock(&e->lock);
 	for (;;) {
 		struct par_sink *k = e->head;
+		if (atomic_load_explicit(&e->cancel, memory_order_relaxed))
+			break;
 		while (k && k->state != CH_QUEUED)
 			k = k->next;
 		if (!k) {
@@ -555,18 +566,38 @@ static void before_print(const struct engine *e)
 		e->cfg->before_print(e->cfg->ctx);
 }
 
-static void write_chunk(struct engine *e, const struct par_sink *k)
+/* Whether a write to an output has failed: what outputs_check() (common.c)
+ * looks at, every output being one of the streams or standard output,
+ * here without exiting, so that the run winds down first. */
+static bool write_failed(const struct engine *e)
+{
+	for (unsigned s = 0; s < PAR_STREAMS; s++)
+		if (e->cfg->streams[s] && ferror(e->cfg->streams[s]))
+			return true;
+	return ferror(stdout) != 0;
+}
+
+/* Writes the chunk's output; false when a write failed (errno kept in
+ * e->write_errno), and then the rest of the chunk is not written. */
+static bool write_chunk(struct engine *e, const struct par_sink *k)
 {
 	FILE *const *streams = e->cfg->streams;
 	if (k->ndiags)
 		before_print(e);
 	for (size_t i = 0; i < k->nrecs; i++) {
 		const struct rec *r = &k->recs[i];
-		if (r->kind == REC_DIAG)
+		if (r->kind == REC_DIAG) {
 			print_diag(e, k, &k->diags[r->off]);
-		else
-			fwrite((r->kind == REC_RAW ? k->buf : k->bytes) + r->off,
-			       1, r->len, streams[r->stream]);
+		} else if (fwrite((r->kind == REC_RAW ? k->buf : k->bytes) +
+					  r->off, 1, r->len, streams[r->stream]) !=
+			   r->len) {
+			e->write_errno = errno;
+			return false;
+		}
+	}
+	if (write_failed(e)) {
+		e->write_errno = errno;
+		return false;
 	}
 	for (unsigned i = 0; i < PAR_COUNTERS; i++)
 		e->cfg->counts[i] += k->counts[i];
@@ -574,6 +605,7 @@ static void write_chunk(struct engine *e, const struct par_sink *k)
 	e->line_before += k->end.line - 1;
 	if (e->cfg->written)
 		e->cfg->written(e->cfg->ctx, k->chunk, k->consumed, k->games);
+	return true;
 }
 
 static void wait_done(struct engine *e, struct par_sink *k)
@@ -670,19 +702,22 @@ static void merge_head(struct engine *e)
 	sink_free(next);
 }
 
-/* Writes the head chunk once it is done. */
-static void write_head(struct engine *e)
+/* Writes the head chunk once it is done; false when a write failed (the
+ * chunk stays at the head). */
+static bool write_head(struct engine *e)
 {
 	struct par_sink *k = e->head;
 	pthread_mutex_lock(&e->lock);
 	while (k->state != CH_DONE)
 		pthread_cond_wait(&e->done, &e->lock);
 	pthread_mutex_unlock(&e->lock);
-	write_chunk(e, k);
+	if (!write_chunk(e, k))
+		return false;
 	if (k->complete)
 		pop_head(e);
 	else
 		merge_head(e);
+	return true;
 }
 
 /* ---------------------------------------------------------------- run */
@@ -718,6 +753,7 @@ static int engine_open(struct engine *e, const char *path)
 int par_run(const char *path, struct par_config *cfg)
 {
 	struct engine e = { .cfg = cfg, .line_before = 1 };
+	atomic_init(&e.cancel, false);
 	if (engine_open(&e, path) != 0)
 		return EXIT_TROUBLE;
 	unsigned jobs = cfg->jobs ? cfg->jobs : 1;
@@ -736,21 +772,34 @@ int par_run(const char *path, struct par_config *cfg)
 				   &workers[i]) != 0)
 			die("cannot start a thread: %s", strerror(errno));
 	}
+	bool write_error = false;
 	for (;;) {
 		struct par_sink *k = NULL;
 		while (e.inflight < e.max_inflight && (k = read_chunk(&e)))
 			enqueue(&e, k);
 		if (!e.head)
 			break;
-		write_head(&e);
+		if (!write_head(&e)) {
+			write_error = true;	/* nothing more is read */
+			break;
+		}
 	}
 	pthread_mutex_lock(&e.lock);
 	e.stop = true;
+	if (write_error)
+		atomic_store(&e.cancel, true);
 	pthread_cond_broadcast(&e.work);
 	pthread_mutex_unlock(&e.lock);
 	for (unsigned i = 0; i < jobs; i++)
 		pthread_join(workers[i].thread, NULL);
 	free(workers);
+	/* The chunks left after a failed write, run or not. */
+	while (e.head) {
+		struct par_sink *k = e.head;
+		e.head = k->next;
+		sink_free(k);
+	}
+	e.tail = NULL;
 	if (e.worker_made && cfg->worker_free)
 		cfg->worker_free(cfg->ctx, e.worker);
 	pgn_game_release(&e.game);
@@ -760,6 +809,15 @@ int par_run(const char *path, struct par_config *cfg)
 	pthread_mutex_destroy(&e.lock);
 	if (e.fd > 0)
 		close(e.fd);
+	if (write_error) {
+		/* As after each game on one thread: exits with EXIT_TROUBLE,
+		 * quietly for a closed pipe, with a message for any other
+		 * write error.  It looks at the errno of the failed write. */
+		before_print(&e);
+		errno = e.write_errno;
+		outputs_check();
+		return EXIT_TROUBLE;	/* a stream output_open() did not make */
+	}
 	if (e.io_error) {
 		before_print(&e);
 		warn_user("%s", e.io_message);

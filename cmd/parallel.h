@@ -107,7 +107,15 @@ struct par_config {
 };
 
 /* Runs every game of path ("-": standard input).  0, or EXIT_TROUBLE when
- * the file cannot be read (reported). */
+ * the file cannot be read (reported).
+ *
+ * A failed write to one of the streams (or to standard output) stops the
+ * run as outputs_check() stops a single thread, after each chunk instead
+ * of each game: nothing more is read, no chunk is started any more and
+ * the ones being run stop at their next game; once the workers are joined
+ * and the engine's memory freed, outputs_check() exits with EXIT_TROUBLE,
+ * quietly for a closed pipe (`| head`), with its message for any other
+ * write error (a full disk). */
 int par_run(const char *path, struct par_config *cfg);
 
 #endif

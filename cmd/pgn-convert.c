@@ -207,6 +207,8 @@ static void convert_json_game(struct convert *c, const char *name,
 	while (pgn_reader_next(r, &g, report, c, &err) > 0) {
 		g.index = c->json_index;
 		convert_game(c, &g);
+		/* As for_each_game: stop when the reader is gone. */
+		outputs_check();
 		diag_printer_hold(&c->printer);
 	}
 	diag_printer_release(&c->printer, true);
