@@ -87,6 +87,23 @@ bool matcher_test(const struct matcher *m, const struct pgn_game *g)
 	return true;
 }
 
+void matcher_copy(struct matcher *dst, const struct matcher *src)
+{
+	dst->n = src->n;
+	dst->rules = calloc(src->n ? src->n : 1, sizeof *dst->rules);
+	if (!dst->rules)
+		die("out of memory");
+	for (size_t i = 0; i < src->n; i++) {
+		struct match_rule *r = &dst->rules[i];
+		r->tag = strdup(src->rules[i].tag);
+		r->re = pcre2_code_copy(src->rules[i].re);
+		r->md = r->re ? pcre2_match_data_create_from_pattern(r->re, NULL)
+			      : NULL;
+		if (!r->tag || !r->md)
+			die("out of memory");
+	}
+}
+
 void matcher_release(struct matcher *m)
 {
 	for (size_t i = 0; i < m->n; i++) {

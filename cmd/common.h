@@ -23,6 +23,9 @@ struct matcher {
 };
 int matcher_add(struct matcher *m, const char *arg, char *why, size_t n);
 bool matcher_test(const struct matcher *m, const struct pgn_game *g);
+/* dst matches as src does, with state of its own: for another thread
+ * (PCRE2 match data may not be shared between threads). */
+void matcher_copy(struct matcher *dst, const struct matcher *src);
 void matcher_release(struct matcher *m);
 
 /* A count written in decimal digits only (no sign, no blanks: strtoull

@@ -37,12 +37,14 @@ static void *grow(void *p, size_t *cap, size_t need, size_t size)
 /* The output of a chunk is a list of records in the order they were made:
  * a run of the input's bytes (by reference), a run of bytes written, or a
  * diagnostic. */
-enum rec_kind { REC_RAW, REC_BYTES, REC_DIAG };
+enum rec_kind { REC_RAW, REC_BYTES, REC_DIAG, REC_GAME_NUMBER };
 
 struct rec {
 	enum rec_kind kind;
 	unsigned stream;
-	size_t off, len;	/* REC_DIAG: off indexes the diagnostics */
+	size_t off, len;	/* REC_DIAG: off indexes the diagnostics;
+				 * REC_GAME_NUMBER: off is the number in the
+				 * chunk */
 };
 
 /* A recorded diagnostic; the names it points to are copied into the
@@ -146,6 +148,7 @@ static void add_rec(struct par_sink *k, enum rec_kind kind, unsigned stream,
 	struct rec *last = k->nrecs ? &k->recs[k->nrecs - 1] : NULL;
 	/* Consecutive games to one stream make one run. */
 	if (last && last->kind == kind && kind != REC_DIAG &&
+	    kind != REC_GAME_NUMBER &&
 	    last->stream == stream && last->off + last->len == off) {
 		last->len += len;
 		return;
@@ -162,6 +165,13 @@ void par_write(struct par_sink *k, unsigned s, const char *p, size_t n)
 	memcpy(k->bytes + k->nbytes, p, n);
 	add_rec(k, REC_BYTES, s, k->nbytes, n);
 	k->nbytes += n;
+}
+
+void par_write_game_number(struct par_sink *k, unsigned s, uint64_t n)
+{
+	if (s >= PAR_STREAMS || !k->cfg->streams[s])
+		return;
+	add_rec(k, REC_GAME_NUMBER, s, (size_t)n, 0);
 }
 
 void par_write_raw(struct par_sink *k, unsigned s, const struct pgn_game *g)
@@ -582,12 +592,21 @@ static bool write_failed(const struct engine *e)
 static bool write_chunk(struct engine *e, const struct par_sink *k)
 {
 	FILE *const *streams = e->cfg->streams;
+	if (e->cfg->before_write)
+		e->cfg->before_write(e->cfg->ctx, k->chunk);
 	if (k->ndiags)
 		before_print(e);
 	for (size_t i = 0; i < k->nrecs; i++) {
 		const struct rec *r = &k->recs[i];
 		if (r->kind == REC_DIAG) {
 			print_diag(e, k, &k->diags[r->off]);
+		} else if (r->kind == REC_GAME_NUMBER) {
+			if (fprintf(streams[r->stream], "%llu",
+				    (unsigned long long)(e->games_before +
+							 r->off)) < 0) {
+				e->write_errno = errno;
+				return false;
+			}
 		} else if (fwrite((r->kind == REC_RAW ? k->buf : k->bytes) +
 					  r->off, 1, r->len, streams[r->stream]) !=
 			   r->len) {

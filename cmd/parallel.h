@@ -53,6 +53,9 @@ struct par_sink;
 /* Per-game calls for the worker's game function.  Bytes go to stream s
  * (an index into par_config.streams; a NULL stream drops them). */
 void par_write(struct par_sink *k, unsigned s, const char *p, size_t n);
+/* Game number n of the chunk (g->index), written as the number it has in
+ * the whole input: that is known only when the chunk is written. */
+void par_write_game_number(struct par_sink *k, unsigned s, uint64_t n);
 /* The game's raw bytes, kept by reference (no copy). */
 void par_write_raw(struct par_sink *k, unsigned s, const struct pgn_game *g);
 /* A diag_fn: ctx is the struct par_sink. */
@@ -102,6 +105,11 @@ struct par_config {
 	/* On the calling thread, before par_run prints to stderr (a chunk's
 	 * diagnostics, a read error): to take a progress line off it. */
 	void (*before_print)(void *ctx);
+	/* On the calling thread, just before a chunk's output is written
+	 * (may be NULL): what the chunk's first bytes owe to the output
+	 * before them (pgn-convert's JSON comma) may be written to the
+	 * streams here. */
+	void (*before_write)(void *ctx, void *chunk);
 	/* Sums of par_count() over the games written, added to by par_run. */
 	uint64_t counts[PAR_COUNTERS];
 };

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common.h"
+#include "parallel.h"
 
 const char *argp_program_version = "pgn-convert (pawnkit) " PAWNKIT_VERSION;
 const char *argp_program_bug_address = PAWNKIT_BUGS;
@@ -14,8 +15,9 @@ const char *argp_program_bug_address = PAWNKIT_BUGS;
 enum {
 	OPT_FROM = 256, OPT_TAGS, OPT_WIDTH, OPT_MAINLINE, OPT_STRIP_COMMENTS,
 	OPT_STRIP_VARIATIONS, OPT_STRIP_NAGS, OPT_STRIP_CLOCKS, OPT_VARIANT,
-	OPT_FORCE_VARIANT
+	OPT_FORCE_VARIANT, OPT_JOBS
 };
+#define MAX_JOBS 1024
 
 static const struct argp_option options[] = {
 	{ "format", 'f', "FORMAT", 0, "Output: pgn (default), json, ndjson, fen, epd or uci-line", 0 },
@@ -37,6 +39,7 @@ static const struct argp_option options[] = {
 	{ "json", 'j', NULL, 0, "Diagnostics as JSON lines", 0 },
 	{ "no-warnings", 'w', NULL, 0, "Do not print warnings", 0 },
 	{ "quiet", 'q', NULL, 0, "Print no diagnostics", 0 },
+	{ "jobs", OPT_JOBS, "N", 0, "Convert games on N threads (default 1; 0: one per processor); the output does not change", 0 },
 	{ 0 }
 };
 
@@ -55,6 +58,7 @@ struct convert {
 	/* --from json: diagnostics point at the game's object */
 	uint64_t json_index;
 	struct pgn_loc json_at;
+	unsigned jobs;
 };
 
 /* A table-driven option value: NAME of a table, -1 when unknown. */
@@ -123,6 +127,14 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'j': c->printer.json = true; break;
 	case 'w': c->printer.no_warnings = true; break;
 	case 'q': c->printer.quiet = true; break;
+	case OPT_JOBS: {
+		unsigned long long n;
+		if (count_parse(arg, MAX_JOBS, &n) != 0)
+			argp_error(state, "--jobs: '%s' is not a number from 0 "
+				   "to %d", arg, MAX_JOBS);
+		c->jobs = jobs_or_processors(n);
+		break;
+	}
 	default: return ARGP_ERR_UNKNOWN;
 	}
 	return 0;
@@ -241,11 +253,154 @@ static int read_json_file(struct convert *c, const char *path)
 	return err.code == DC_IO ? EXIT_TROUBLE : EXIT_INVALID;
 }
 
+/* ------------------------------------------------------------ --jobs */
+
+/* What convert_game() does, on a worker thread.  Each game is written by
+ * the chunk's own writer (a piece of the output, see conv_writer) into
+ * the worker's memory stream, and its bytes go to the chunk. */
+enum { S_OUTPUT, S_REJECT };
+enum { C_FAILED };
+
+struct worker {
+	struct matcher match;
+	struct conv_game cg;
+	FILE *mem;
+	char *buf;
+	size_t len;
+	struct par_sink *sink;	/* of the game being converted */
+};
+
+/* The worker's bytes so far go to the chunk. */
+static void worker_flush(struct worker *w)
+{
+	if (fflush(w->mem) != 0)
+		die("out of memory");
+	par_write(w->sink, S_OUTPUT, w->buf, w->len);
+	rewind(w->mem);
+}
+
+/* A game's number: the chunk reader's count, shifted when the chunk is
+ * written (the games before it are known only then). */
+static void chunk_number(void *ctx, FILE *out, uint64_t number)
+{
+	struct worker *w = ctx;
+	(void)out;
+	worker_flush(w);
+	par_write_game_number(w->sink, S_OUTPUT, number);
+}
+
+static void *worker_new(void *ctx)
+{
+	const struct convert *c = ctx;
+	struct worker *w = calloc(1, sizeof *w);
+	if (!w)
+		die("out of memory");
+	matcher_copy(&w->match, &c->match);
+	conv_game_init(&w->cg);
+	w->mem = open_memstream(&w->buf, &w->len);
+	if (!w->mem)
+		die("out of memory");
+	return w;
+}
+
+static void worker_free(void *ctx, void *worker)
+{
+	struct worker *w = worker;
+	(void)ctx;
+	matcher_release(&w->match);
+	conv_game_release(&w->cg);
+	fclose(w->mem);
+	free(w->buf);
+	free(w);
+}
+
+static void *chunk_new(void *ctx)
+{
+	const struct convert *c = ctx;
+	struct conv_writer *piece = calloc(1, sizeof *piece);
+	if (!piece)
+		die("out of memory");
+	piece->format = c->writer.format;
+	piece->opts = c->writer.opts;
+	piece->piece = true;
+	return piece;
+}
+
+static void chunk_free(void *ctx, void *chunk)
+{
+	(void)ctx;
+	free(chunk);
+}
+
+/* The chunk's output follows what is written: its first game's debts. */
+static void before_write(void *ctx, void *chunk)
+{
+	struct convert *c = ctx;
+	conv_writer_join(&c->writer, chunk);
+}
+
+static void convert_chunk_game(void *ctx, void *worker, struct pgn_game *g,
+			       struct par_sink *k)
+{
+	const struct convert *c = ctx;
+	struct worker *w = worker;
+	struct conv_writer *piece = par_chunk(k);
+	bool selected = matcher_test(&w->match, g);
+	par_release(k, selected);
+	if (!selected)
+		return;
+	conv_game_replay(&w->cg, g, &c->replay, wants_variations(c),
+			 par_report, k);
+	bool ok = par_errors(k) == 0 &&
+		  !(g->flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE));
+	if (!ok) {
+		par_count(k, C_FAILED);
+		if (c->reject) {
+			par_write_raw(k, S_REJECT, g);
+			return;
+		}
+	}
+	piece->out = w->mem;
+	piece->number = (struct conv_number){ chunk_number, w };
+	w->sink = k;
+	if (ok)
+		conv_writer_game(piece, &w->cg);
+	else
+		conv_writer_failed(piece, g);
+	worker_flush(w);
+}
+
+static int convert_parallel(struct convert *c, char **files, int nfiles)
+{
+	static char *stdin_only[] = { "-" };
+	struct par_config cfg = {
+		.jobs = c->jobs, .printer = c->printer,
+		.streams = { [S_OUTPUT] = c->writer.out,
+			     [S_REJECT] = c->reject },
+		.worker_new = worker_new, .worker_free = worker_free,
+		.chunk_new = chunk_new, .chunk_free = chunk_free,
+		.before_write = before_write,
+		.game = convert_chunk_game, .ctx = c,
+	};
+	int status = 0;
+	if (nfiles == 0) {
+		files = stdin_only;
+		nfiles = 1;
+	}
+	for (int i = 0; i < nfiles; i++)
+		if (par_run(files[i], &cfg) != 0)
+			status = EXIT_TROUBLE;
+	c->failed += cfg.counts[C_FAILED];
+	return status;
+}
+
 static int read_inputs(struct convert *c, char **files, int nfiles)
 {
 	static char *stdin_only[] = { "-" };
 	struct pgn_reader_opts ro = { 0 };
 	int status = 0;
+	if (!c->from_json && c->jobs > 1)
+		return convert_parallel(c, files, nfiles);
 	if (!c->from_json)
 		return for_each_game(files, nfiles, &ro, &c->printer,
 				     convert_game, c);
@@ -274,7 +429,7 @@ int main(int argc, char **argv)
 		"2 usage or I/O error.",
 		NULL, NULL, NULL
 	};
-	struct convert c = { .conv = { .width = 80 } };
+	struct convert c = { .conv = { .width = 80 }, .jobs = 1 };
 	int first;
 	argp_err_exit_status = EXIT_TROUBLE;
 	argp_parse(&argp, argc, argv, 0, &first, &c);

@@ -41,10 +41,6 @@ struct validate {
 	struct pgn_game scratch;
 	unsigned long long games, valid, invalid, unselected;
 	unsigned jobs;
-	/* The --match arguments again: each worker thread compiles its own
-	 * (PCRE2 match data may not be shared between threads). */
-	char **match_args;
-	size_t nmatch;
 };
 
 static unsigned jobs_arg(struct argp_state *state, const char *arg)
@@ -70,11 +66,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'm':
 		if (matcher_add(&v->match, arg, why, sizeof why) != 0)
 			argp_error(state, "--match %s", why);
-		v->match_args = realloc(v->match_args,
-					(v->nmatch + 1) * sizeof *v->match_args);
-		if (!v->match_args)
-			die("out of memory");
-		v->match_args[v->nmatch++] = arg;
 		break;
 	case OPT_VARIANT:
 		v->replay.variant = variant_arg(arg);
@@ -138,13 +129,9 @@ static void *worker_new(void *ctx)
 {
 	const struct validate *v = ctx;
 	struct worker *w = calloc(1, sizeof *w);
-	char why[256];
 	if (!w)
 		die("out of memory");
-	for (size_t i = 0; i < v->nmatch; i++)
-		if (matcher_add(&w->match, v->match_args[i], why,
-				sizeof why) != 0)
-			die("--match %s", why);
+	matcher_copy(&w->match, &v->match);
 	pgn_game_init(&w->scratch);
 	return w;
 }
@@ -251,7 +238,6 @@ int main(int argc, char **argv)
 		status = EXIT_TROUBLE;
 	matcher_release(&v.match);
 	pgn_game_release(&v.scratch);
-	free(v.match_args);
 	if (status == 0 && v.invalid)
 		status = EXIT_INVALID;
 	return status;

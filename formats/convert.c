@@ -59,6 +59,15 @@ int conv_tags_parse(const char *name)
 
 /* ---------------------------------------------------------- replay */
 
+void conv_number_write(const struct conv_number *n, FILE *out,
+		       uint64_t number)
+{
+	if (n && n->write)
+		n->write(n->ctx, out, number);
+	else
+		fprintf(out, "%llu", (unsigned long long)number);
+}
+
 void conv_game_init(struct conv_game *cg)
 {
 	memset(cg, 0, sizeof *cg);
@@ -244,15 +253,33 @@ void conv_writer_begin(struct conv_writer *w)
 /* Raw bytes may end mid-line; what follows them starts a line. */
 static void end_raw_line(struct conv_writer *w)
 {
-	if (w->midline)
+	if (w->piece && !w->games)
+		w->owes_line = true;
+	else if (w->midline)
 		fputs("\n\n", w->out);
 	w->midline = false;
 }
 
 static void json_separator(struct conv_writer *w)
 {
-	if (w->format == CONV_JSON)
+	if (w->format != CONV_JSON)
+		return;
+	if (w->piece && !w->games)
+		w->owes_separator = true;
+	else
 		fputs(w->games ? ",\n" : "\n", w->out);
+}
+
+void conv_writer_join(struct conv_writer *w, const struct conv_writer *piece)
+{
+	if (!piece->games)
+		return;
+	if (piece->owes_line && w->midline)
+		fputs("\n\n", w->out);
+	if (piece->owes_separator)
+		fputs(w->games ? ",\n" : "\n", w->out);
+	w->games += piece->games;
+	w->midline = piece->midline;
 }
 
 void conv_writer_game(struct conv_writer *w, struct conv_game *cg)
@@ -264,6 +291,7 @@ void conv_writer_game(struct conv_writer *w, struct conv_game *cg)
 	}
 	end_raw_line(w);
 	json_separator(w);
+	cg->number = &w->number;
 	switch (w->format) {
 	case CONV_PGN: pgn_write_game(w->out, cg, o); break;
 	case CONV_JSON: json_write_game(w->out, cg, o); break;
@@ -284,7 +312,7 @@ void conv_writer_failed(struct conv_writer *w, const struct pgn_game *g)
 	if (w->format == CONV_JSON || w->format == CONV_NDJSON) {
 		/* Inside JSON the bytes travel as a string, so the document
 		 * stays valid and --from json gives them back. */
-		json_write_failed(w->out, g);
+		json_write_failed(w->out, g, &w->number);
 		if (w->format == CONV_NDJSON)
 			putc('\n', w->out);
 	} else if (g->raw_len) {

@@ -23,10 +23,12 @@ static void fl_position(struct fl *f, const struct position *pos,
 {
 	char fen[FEN_MAX];
 	size_t n = position_to_fen(pos, fen, sizeof fen);
-	unsigned long long game = (unsigned long long)f->cg->game->index;
+	uint64_t game = f->cg->game->index;
 	if (!f->epd) {
 		fwrite(fen, 1, n, f->out);
-		fprintf(f->out, "\t%llu\t%s%u\n", game, path, (unsigned)ply);
+		putc('\t', f->out);
+		conv_number_write(f->cg->number, f->out, game);
+		fprintf(f->out, "\t%s%u\n", path, (unsigned)ply);
 		return;
 	}
 	const char *p = fen;
@@ -34,9 +36,10 @@ static void fl_position(struct fl *f, const struct position *pos,
 		if (*p == ' ' && ++spaces == 4)
 			break;
 	fwrite(fen, 1, (size_t)(p - fen), f->out);
-	fprintf(f->out, " hmvc %u; fmvn %u; id \"%llu:%s%u\";\n",
-		(unsigned)pos->halfmove, (unsigned)pos->fullmove, game, path,
-		(unsigned)ply);
+	fprintf(f->out, " hmvc %u; fmvn %u; id \"", (unsigned)pos->halfmove,
+		(unsigned)pos->fullmove);
+	conv_number_write(f->cg->number, f->out, game);
+	fprintf(f->out, ":%s%u\";\n", path, (unsigned)ply);
 }
 
 static void fl_line(struct fl *f, const struct pgn_line *line,

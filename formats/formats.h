@@ -176,8 +176,18 @@ struct conv_move {
 	move_t move;
 };
 
+/* How a game's number is written: as digits (write NULL), or by a caller
+ * that knows it only later (pgn-convert --jobs marks the place). */
+struct conv_number {
+	void (*write)(void *ctx, FILE *out, uint64_t number);
+	void *ctx;
+};
+void conv_number_write(const struct conv_number *n, FILE *out,
+		       uint64_t number);
+
 struct conv_game {
 	const struct pgn_game *game;
+	const struct conv_number *number;	/* NULL: digits */
 	struct position start;
 	bool started;		/* the start position could be built */
 	bool variations;	/* moves of variations were recorded */
@@ -252,19 +262,30 @@ struct conv_writer {
 	const struct conv_opts *opts;
 	unsigned long long games;	/* written so far */
 	bool midline;		/* raw bytes written last did not end a line */
+	/* A piece of a longer stream, written apart (pgn-convert --jobs):
+	 * what its first game owes to the games before it (JSON's comma, the
+	 * line end after raw bytes ending mid-line) is not written but noted
+	 * here, for conv_writer_join() to write once those are known. */
+	bool piece;
+	bool owes_line, owes_separator;
+	struct conv_number number;	/* how game numbers are written */
 };
 void conv_writer_begin(struct conv_writer *w);
 void conv_writer_game(struct conv_writer *w, struct conv_game *cg);
 /* A game that failed: its raw bytes (inside a JSON object for JSON). */
 void conv_writer_failed(struct conv_writer *w, const struct pgn_game *g);
 void conv_writer_end(struct conv_writer *w);
+/* Before piece's bytes follow w's: writes to w->out what piece's first
+ * game owes, and takes piece's games into w's count and state. */
+void conv_writer_join(struct conv_writer *w, const struct conv_writer *piece);
 
 /* The writers behind conv_writer, one game each. */
 void pgn_write_game(FILE *out, struct conv_game *cg,
 		    const struct conv_opts *o);
 void json_write_game(FILE *out, struct conv_game *cg,
 		     const struct conv_opts *o);
-void json_write_failed(FILE *out, const struct pgn_game *g);
+void json_write_failed(FILE *out, const struct pgn_game *g,
+		       const struct conv_number *number);
 void fen_write_game(FILE *out, struct conv_game *cg,
 		    const struct conv_opts *o, bool epd);
 void uci_line_write_game(FILE *out, struct conv_game *cg,

@@ -283,7 +283,7 @@ void json_write_game(FILE *out, struct conv_game *cg, const struct conv_opts *o)
 	const struct pgn_game *g = cg->game;
 	char fen[FEN_MAX];
 	fputs("{\"game\":", out);
-	jw_uint(out, g->index);
+	conv_number_write(cg->number, out, g->index);
 	fputs(",\"tags\":{", out);
 	conv_tags_each(g, o->tags, jw_tag, &j);
 	putc('}', out);
@@ -305,10 +305,11 @@ void json_write_game(FILE *out, struct conv_game *cg, const struct conv_opts *o)
 	putc('}', out);
 }
 
-void json_write_failed(FILE *out, const struct pgn_game *g)
+void json_write_failed(FILE *out, const struct pgn_game *g,
+		       const struct conv_number *number)
 {
 	fputs("{\"game\":", out);
-	jw_uint(out, g->index);
+	conv_number_write(number, out, g->index);
 	fputs(",\"raw\":", out);
 	jw_text(out, g->raw, g->raw_len);
 	if (!utf8_valid(g->raw, g->raw_len))
