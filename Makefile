@@ -82,6 +82,7 @@ check: deps
 	@sh tests/e2e/stats-corpus.sh $(B)/bin
 	@sh tests/e2e/convert-roundtrip.sh $(B)/bin
 	@sh tests/e2e/uci-vs-pgn-extract.sh ../shared/data/lichess/kdave-pgn-toys_lichess-2021-10_999games.pgn $(B)/bin
+	@sh tests/perft/reference.sh $(B)/bin
 	@$(MAKE) --no-print-directory hostile
 	@$(MAKE) --no-print-directory fuzz-smoke
 	@$(MAKE) --no-print-directory check-sanitize
@@ -213,3 +214,13 @@ check-valgrind: all
 
 .PHONY: fuzz fuzz-build fuzz-targets fuzz-smoke hostile check-sanitize \
 	check-valgrind
+
+# ------------------------------------------------ perft reference (Python)
+
+# tests/perft/*.epd against an independent Python reference written from
+# the rules text (tests/perft/ref) and against fen-moves --perft; skipped
+# without python3.  PERFT_REF_MAX_NODES bounds the entries checked.
+check-perft-reference: all
+	@sh tests/perft/reference.sh $(B)/bin
+
+.PHONY: check-perft-reference

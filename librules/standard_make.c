@@ -14,62 +14,68 @@ static const uint8_t castling_lost[64] = {
 	[SQ(7, 7)] = CASTLE_BK,
 };
 
-static inline void move_piece(struct position *pos, int from, int to)
-{
-	uint8_t piece = pos->board[from];
-	uint64_t both = BB(from) | BB(to);
-	pos->board[from] = 0;
-	pos->board[to] = piece;
-	pos->by_color[PIECE_COLOR(piece)] ^= both;
-	pos->by_type[PIECE_TYPE(piece)] ^= both;
-	pos->key ^= zobrist_piece[piece][from] ^ zobrist_piece[piece][to];
-}
-
-/* The rook's half of castling: from the corner to the square the king
- * passed. */
-static void castle_rook(struct position *pos, int king_from, int king_to)
+/* The rook's half of castling, from the corner to the square the king
+ * passed; returns what it changes of the key. */
+static uint64_t castle_rook(struct position *pos, int king_from, int king_to)
 {
 	bool short_side = king_to > king_from;
-	int rook_from = short_side ? king_from + 3 : king_from - 4;
-	move_piece(pos, rook_from, short_side ? king_from + 1 : king_from - 1);
+	int from = short_side ? king_from + 3 : king_from - 4;
+	int to = short_side ? king_from + 1 : king_from - 1;
+	uint8_t rook = pos->board[from];
+	uint64_t both = BB(from) | BB(to);
+	pos->board[from] = 0;
+	pos->board[to] = rook;
+	pos->by_color[PIECE_COLOR(rook)] ^= both;
+	pos->by_type[PIECE_TYPE(rook)] ^= both;
+	return zobrist_piece[rook][from] ^ zobrist_piece[rook][to];
 }
 
 void standard_make(struct position *pos, move_t m)
 {
 	int from = MOVE_FROM(m), to = MOVE_TO(m), promo = MOVE_PROMO(m);
 	unsigned flags = MOVE_FLAGS(m);
-	bool irreversible = PIECE_TYPE(pos->board[from]) == PAWN;
-	int victim = (flags & MF_EP) ? pos->ep_victim : to;
+	uint8_t piece = pos->board[from];
+	int color = PIECE_COLOR(piece);
+	int victim_sq = (flags & MF_EP) ? pos->ep_victim : to;
+	uint8_t victim = pos->board[victim_sq];
+	uint8_t placed = promo ? MAKE_PIECE(color, promo) : piece;
+	/* The key and the e.p. squares in locals: every store to board[]
+	 * (bytes) may alias them, which would make the compiler reload and
+	 * store them again after each. */
+	uint64_t key = pos->key ^ zobrist_ep[pos->ep] ^ zobrist_side;
+	uint8_t ep = NO_SQUARE, ep_victim = NO_SQUARE;
 
-	pos->key ^= zobrist_ep[pos->ep];
-	pos->ep = pos->ep_victim = NO_SQUARE;
-	if (pos->board[victim]) {
-		board_take_fast(pos, victim);
-		irreversible = true;
+	if (victim) {
+		pos->board[victim_sq] = 0;
+		pos->by_color[PIECE_COLOR(victim)] ^= BB(victim_sq);
+		pos->by_type[PIECE_TYPE(victim)] ^= BB(victim_sq);
+		key ^= zobrist_piece[victim][victim_sq];
 	}
-	move_piece(pos, from, to);
+	pos->board[from] = 0;
+	pos->board[to] = placed;
+	pos->by_color[color] ^= BB(from) | BB(to);
+	pos->by_type[PIECE_TYPE(piece)] ^= BB(from);
+	pos->by_type[PIECE_TYPE(placed)] ^= BB(to);
+	key ^= zobrist_piece[piece][from] ^ zobrist_piece[placed][to];
 	if (flags & MF_CASTLE)
-		castle_rook(pos, from, to);
-	if (promo) {
-		uint8_t pawn = pos->board[to];
-		board_take_fast(pos, to);
-		board_put_fast(pos, to, MAKE_PIECE(PIECE_COLOR(pawn), promo));
-	}
+		key ^= castle_rook(pos, from, to);
 	if (flags & MF_DOUBLE) {
-		pos->ep = (uint8_t)((from + to) / 2);
-		pos->ep_victim = (uint8_t)to;
-		pos->key ^= zobrist_ep[pos->ep];
+		ep = (uint8_t)((from + to) / 2);
+		ep_victim = (uint8_t)to;
+		key ^= zobrist_ep[ep];
 	}
 	unsigned lost = castling_lost[from] | castling_lost[to];
 	if (pos->castling & lost) {
-		pos->key ^= zobrist_castling[pos->castling];
+		key ^= zobrist_castling[pos->castling];
 		pos->castling &= (uint8_t)~lost;
-		pos->key ^= zobrist_castling[pos->castling];
+		key ^= zobrist_castling[pos->castling];
 	}
-	/* The clocks and the side, as make_finish does them; written out so
-	 * that the e.p. square set above stays whatever it does. */
-	pos->halfmove = irreversible ? 0 : pos->halfmove + 1;
+	pos->ep = ep;
+	pos->ep_victim = ep_victim;
+	pos->key = key;
+	/* The clocks and the side, as make_finish does them. */
+	pos->halfmove = (PIECE_TYPE(piece) == PAWN || victim) ? 0
+							      : pos->halfmove + 1;
 	pos->fullmove += pos->side == BLACK;
 	pos->side ^= 1;
-	pos->key ^= zobrist_side;
 }
