@@ -18,7 +18,7 @@ struct magic bishop_magics[64], rook_magics[64];
 
 uint64_t zobrist_piece[16][64];
 uint64_t zobrist_piece2[16][64];
-uint64_t zobrist_code[64][64];
+uint64_t zobrist_code[128][64];
 uint64_t zobrist_castling[16];
 uint64_t zobrist_ep[65];
 uint64_t zobrist_side;
@@ -276,6 +276,11 @@ static void init_zobrist(void)
 		zobrist_ep[i] = next_random(&s);
 	zobrist_ep[NO_SQUARE] = 0;
 	zobrist_side = next_random(&s);
+	/* Codes carrying CODE_SET, drawn last so that every key above stays
+	 * the one it always was. */
+	for (int c = 64; c < 128; c++)
+		for (int sq = 0; sq < 64; sq++)
+			zobrist_code[c][sq] = next_random(&s);
 }
 
 __attribute__((constructor)) static void attacks_init(void)

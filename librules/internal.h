@@ -74,7 +74,7 @@ static inline uint64_t pieces_bb(const struct position *pos, int color,
 /* Zobrist keys (attacks.c). */
 extern uint64_t zobrist_piece[16][64];
 extern uint64_t zobrist_piece2[16][64];	/* Pauli second piece */
-extern uint64_t zobrist_code[64][64];	/* [code][square] */
+extern uint64_t zobrist_code[128][64];	/* [code][square] */
 extern uint64_t zobrist_castling[16];
 extern uint64_t zobrist_ep[65];
 extern uint64_t zobrist_side;

@@ -30,7 +30,10 @@ enum piece_type { NO_TYPE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, TANDEM,
 #define CODE_DIR(code, dir) (((code) >> (2 * (dir))) & 3)
 enum { DIR_LEFT, DIR_FORWARD, DIR_RIGHT };
 enum { CODE_X = 0, CODE_M = 1, CODE_C = 2, CODE_O = 3 };
-#define CODE_FIDE (CODE_C | CODE_M << 2 | CODE_C << 4)
+/* Set in every code, so that XXX (a pawn that neither moves nor takes) is
+ * not 0, which in pos->code[] means "no code". */
+#define CODE_SET 0x40
+#define CODE_FIDE (CODE_SET | CODE_C | CODE_M << 2 | CODE_C << 4)
 
 enum castling_rights { CASTLE_WK = 1, CASTLE_WQ = 2, CASTLE_BK = 4,
 		       CASTLE_BQ = 8 };

@@ -110,7 +110,7 @@ __attribute__((constructor)) static void randompawns_init(void)
  * direction. */
 static uint8_t flip_code(uint8_t code)
 {
-	return (uint8_t)(((code & 0x15) << 1) | ((code >> 1) & 0x15));
+	return (uint8_t)(CODE_SET | ((code & 0x15) << 1) | ((code >> 1) & 0x15));
 }
 
 /* ------------------------------------------------------------- attacks */
@@ -355,8 +355,8 @@ static void gen_pawn(const struct gen *g, int from)
 {
 	uint64_t ok = allowed(g, from);
 	uint8_t code = g->pos->code[from];
-	uint64_t moves = pawn_moves1[g->side][code][from];
-	uint64_t takes = pawn_takes1[g->side][code][from];
+	uint64_t moves = pawn_moves1[g->side][code & 63][from];
+	uint64_t takes = pawn_takes1[g->side][code & 63][from];
 	uint64_t quiet = moves & ~g->occ & ok, caps = takes & g->them & ok;
 	int rank = REL_RANK(g->side, from);
 	if (rank == 6) {
@@ -615,7 +615,7 @@ uint8_t code_from_d20(int n)
 int code_parse(const char *s, uint8_t *code)
 {
 	static const char letters[] = "XMCO";
-	uint8_t c = 0;
+	uint8_t c = CODE_SET;
 	for (int i = 0; i < 3; i++) {
 		char up = (char)(s[i] >= 'a' && s[i] <= 'z' ? s[i] - 32 : s[i]);
 		const char *at = up ? strchr(letters, up) : NULL;
@@ -623,8 +623,7 @@ int code_parse(const char *s, uint8_t *code)
 			return -1;
 		c |= (uint8_t)((at - letters) << (2 * i));
 	}
-	/* XXX would be 0, which means "no code" in pos->code[]. */
-	if (s[3] || c == 0)
+	if (s[3])
 		return -1;
 	*code = c;
 	return 0;
@@ -715,7 +714,7 @@ static int pt_token(const struct position *pos, const char *tok, size_t len,
 	uint8_t code = pt_value(tok + 3, len - 3);
 	if (!code)
 		return pt_error(err, tok, len, "expected a code of three letters "
-				"M C O X (not XXX) or a d20 number 1 to 20");
+				"M C O X or a d20 number 1 to 20");
 	if (PIECE_TYPE(pos->board[sq]) != PAWN)
 		return pt_error(err, tok, len, "expected the square of a pawn; "
 				"there is none there");

@@ -91,21 +91,23 @@ static void test_code_parse(void **state)
 	uint8_t code = 99;
 	(void)state;
 	/* Bits: left in 0-1, forward 2-3, right 4-5; X 0, M 1, C 2, O 3. */
-	assert_int_equal(code_of("CMC"), 2 | 1 << 2 | 2 << 4);
-	assert_int_equal(code_of("MCM"), 1 | 2 << 2 | 1 << 4);
-	assert_int_equal(code_of("OXX"), 3);
-	assert_int_equal(code_of("XXO"), 3 << 4);
+	/* CODE_SET marks every code, so that XXX is not "no code" (0). */
+	assert_int_equal(code_of("CMC"), CODE_SET | 2 | 1 << 2 | 2 << 4);
+	assert_int_equal(code_of("MCM"), CODE_SET | 1 | 2 << 2 | 1 << 4);
+	assert_int_equal(code_of("OXX"), CODE_SET | 3);
+	assert_int_equal(code_of("XXO"), CODE_SET | 3 << 4);
+	assert_int_equal(code_of("XXX"), CODE_SET);
 	assert_int_equal(code_of("cmc"), CODE_FIDE);
-	static const char *const bad[] = { "XXX", "CM", "CMCX", "CMZ", "", "C C",
+	static const char *const bad[] = { "CM", "CMCX", "CMZ", "", "C C",
 					   "123" };
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
 		assert_int_equal(code_parse(bad[i], &code), -1);
 	assert_int_equal(code, 99);	/* untouched on error */
-	/* Every code 1..63 names itself. */
-	for (int c = 1; c < 64; c++) {
+	/* Every code, XXX included, names itself. */
+	for (int c = 0; c < 64; c++) {
 		char name[4];
-		code_name((uint8_t)c, name);
-		assert_int_equal(code_of(name), c);
+		code_name((uint8_t)(CODE_SET | c), name);
+		assert_int_equal(code_of(name), CODE_SET | c);
 	}
 }
 
@@ -125,10 +127,6 @@ static void one_direction(int d, char letter, bool enemy, bool *moves,
 	};
 	char code[4] = "XXX", fen[80];
 	code[d] = letter;
-	if (!strcmp(code, "XXX")) {
-		*moves = *captures = false;
-		return;
-	}
 	snprintf(fen, sizeof fen, enemy ? knight[d] :
 		 "4k3/8/8/8/3P{%s}4/8/8/4K3 w - - 0 1", code);
 	*moves = has(fen, "d4", target[d], 0);
@@ -500,8 +498,12 @@ static void test_setup_checks(void **state)
 	assert_rejected("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1",
 			"board: every pawn needs a code in randompawns "
 			"(P{CMC} for a FIDE pawn)");
-	assert_rejected("4k3/8/8/8/8/8/3P{XXX}4/4K3 w - - 0 1",
-			"board: bad pawn code {XXX}");
+	/* XXX is a code like any other (NOTATION.md: three of M C O X): a
+	 * pawn that neither moves nor takes, and still blocks and is taken. */
+	struct position xxx;
+	load_fen(&xxx, "4k3/8/8/8/3n4/8/3P{XXX}4/4K3 w - - 0 1", RP);
+	assert_int_equal(count_moves(&xxx, "d2", NULL), 0);
+	assert_fen(&xxx, "4k3/8/8/8/3n4/8/3P{XXX}4/4K3 w - - 0 1");
 	struct position pos;
 	position_start(&pos, RP);
 	assert_int_equal(pos.code[square("h2")], CODE_FIDE);
@@ -574,7 +576,7 @@ static void test_roll_seed_zero(void **state)
 
 static void test_roll_covers_table(void **state)
 {
-	bool seen[64] = { false };
+	bool seen[128] = { false };
 	(void)state;
 	for (uint64_t seed = 0; seed < 64; seed++) {
 		struct position pos;
@@ -585,7 +587,7 @@ static void test_roll_covers_table(void **state)
 				seen[pos.code[s]] = true;
 	}
 	int table = 0, other = 0;
-	for (int c = 1; c < 64; c++) {
+	for (int c = CODE_SET; c < 128; c++) {
 		bool in_table = false;
 		for (int n = 1; n <= 20; n++)
 			in_table |= code_from_d20(n) == c;
@@ -654,16 +656,13 @@ static void test_pawntypes_errors(void **state)
 			    "a2=CMC or a2=6");
 	assert_string_equal(pt_error("a2=MCZ"),
 			    "[PawnTypes]: 'a2=MCZ': expected a code of three "
-			    "letters M C O X (not XXX) or a d20 number 1 to 20");
-	assert_string_equal(pt_error("a2=XXX"),
-			    "[PawnTypes]: 'a2=XXX': expected a code of three "
-			    "letters M C O X (not XXX) or a d20 number 1 to 20");
+			    "letters M C O X or a d20 number 1 to 20");
 	assert_string_equal(pt_error("a2=21"),
 			    "[PawnTypes]: 'a2=21': expected a code of three "
-			    "letters M C O X (not XXX) or a d20 number 1 to 20");
+			    "letters M C O X or a d20 number 1 to 20");
 	assert_string_equal(pt_error("a2=0"),
 			    "[PawnTypes]: 'a2=0': expected a code of three "
-			    "letters M C O X (not XXX) or a d20 number 1 to 20");
+			    "letters M C O X or a d20 number 1 to 20");
 	assert_string_equal(pt_error("a3=CMC"),
 			    "[PawnTypes]: 'a3=CMC': expected the square of a "
 			    "pawn; there is none there");
@@ -689,7 +688,7 @@ static void test_pawntypes_errors(void **state)
 			    "(every pawn needs one)");
 	assert_string_equal(pt_error("a2=CMCabcdefghijklmnopqrstuvwxyz"),
 			    "[PawnTypes]: 'a2=CMCabcdefghijklmnopqr...': "
-			    "expected a code of three letters M C O X (not XXX) "
+			    "expected a code of three letters M C O X "
 			    "or a d20 number 1 to 20");
 }
 
