@@ -22,7 +22,7 @@
  * and every syntax fault, so a game with any of those never comes here. */
 #include <string.h>
 
-#include "internal.h"
+#include "standard_inline.h"
 
 enum { NOT_PLAIN = -1 };
 
@@ -93,14 +93,12 @@ static inline bool unpinned_after(const struct position *pos, int ksq,
 			    (occupied_bb(pos) & ~BB(from)) | BB(to));
 }
 
-/* The one legal move among origins `from` (a piece other than the king
- * moving to `to`), or MOVE_NONE when none or several are.  in_check: the
- * side to move is in check (then every candidate takes the whole test). */
-static move_t one_legal(const struct position *pos, uint64_t from, int to,
-			int promo, unsigned flags, bool in_check)
+/* one_legal() for several candidates, or in check: out of line, so that
+ * the common case does not pay for its registers. */
+static __attribute__((noinline)) move_t
+one_legal_general(const struct position *pos, uint64_t from, int to,
+		  int promo, unsigned flags, bool in_check)
 {
-	if (!from)
-		return MOVE_NONE;
 	move_t found = MOVE_NONE;
 	if (!in_check) {
 		int ksq = lsb(pieces_bb(pos, pos->side, KING));
@@ -125,6 +123,25 @@ static move_t one_legal(const struct position *pos, uint64_t from, int to,
 		found = MOVE(sq, to, promo, flags);
 	}
 	return found;
+}
+
+/* The one legal move among origins `from` (a piece other than the king
+ * moving to `to`), or MOVE_NONE when none or several are.  in_check: the
+ * side to move is in check (then every candidate takes the whole test).
+ * Nearly always one candidate, out of check, off the king's lines. */
+static inline move_t one_legal(const struct position *pos, uint64_t from,
+			       int to, int promo, unsigned flags,
+			       bool in_check)
+{
+	if (!from)
+		return MOVE_NONE;
+	if ((from & (from - 1)) || in_check)
+		return one_legal_general(pos, from, to, promo, flags, in_check);
+	int sq = lsb(from);
+	int ksq = lsb(pieces_bb(pos, pos->side, KING));
+	if (!unpinned_after(pos, ksq, sq, to))
+		return MOVE_NONE;
+	return MOVE(sq, to, promo, flags);
 }
 
 static int promotion_type(char c)
@@ -380,9 +397,9 @@ static const char *play_token(const char *p, const char *end,
 	}
 	if (m == MOVE_NONE)
 		return NULL;
-	standard_make(pos, m);
+	standard_make_inline(pos, m);
 	char actual = 0;
-	if (standard_gives_check(pos, m))
+	if (standard_gives_check_inline(pos, m))
 		actual = standard_has_move(pos) ? '+' : '#';
 	*in_check = actual != 0;
 	return actual == s.check ? q : NULL;

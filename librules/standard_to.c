@@ -15,7 +15,7 @@
  * that moves along it: usually none, one or two) can attack it, and one
  * does when nothing stands between.  The rook table is 800 KB; its cache
  * misses made the magic lookups most of this file's time. */
-#include "internal.h"
+#include "standard_inline.h"
 
 uint64_t orth_rays[64], diag_rays[64];
 uint64_t empty_board_attacks[16][64];
@@ -81,32 +81,9 @@ bool standard_in_check(const struct position *pos)
 					 occupied_bb(pos), 0);
 }
 
-/* Before a legal move the king of the side that did not move was not
- * attacked; so after it, only the piece that moved, or a slider whose line
- * the move opened through its origin, can attack that king.  Castling, en
- * passant and promotions (a rook and a pawn more, or a new piece) take the
- * whole test. */
 bool standard_gives_check(const struct position *after, move_t m)
 {
-	int us = after->side, them = us ^ 1;
-	uint64_t kings = pieces_bb(after, us, KING);
-	if (!kings)
-		return false;
-	if (MOVE_FLAGS(m) & (MF_CASTLE | MF_EP) || MOVE_PROMO(m))
-		return standard_in_check(after);
-	int k = lsb(kings), from = MOVE_FROM(m), to = MOVE_TO(m);
-	uint64_t occ = occupied_bb(after);
-	/* Direct: the mover attacks the king's square on an empty board and
-	 * nothing stands between (a pawn's or knight's "between" is empty).
-	 * A table, not a switch on the type: the type of each move is
-	 * random, and the switch's mispredictions cost more than the test. */
-	if ((empty_board_attacks[after->board[to]][to] & BB(k)) &&
-	    !(between_bb[k][to] & occ))
-		return true;
-	/* Discovered: a slider behind the origin, on the king's line. */
-	uint64_t behind = aligned_sliders(after, k, them) & line_bb[k][from] &
-			  ~BB(to);
-	return behind && slider_sees(k, behind, occ);
+	return standard_gives_check_inline(after, m);
 }
 
 /* Our king is safe after a piece (not the king) goes from `from` to

@@ -1,0 +1,116 @@
+/* librules private: standard chess's make and check test as inline
+ * functions, for the hot loops that call them once per move (the replay's
+ * fast path): inlined there they cost no call and take their move apart
+ * no more than once.  standard_make() and standard_gives_check() are
+ * these same bodies, out of line. */
+#ifndef PAWNKIT_STANDARD_INLINE_H
+#define PAWNKIT_STANDARD_INLINE_H
+
+#include "internal.h"
+
+/* Castling rights lost when a move leaves from or lands on a square: the
+ * king's and the rooks' home squares. */
+static const uint8_t castling_lost[64] = {
+	[SQ(0, 0)] = CASTLE_WQ, [SQ(4, 0)] = CASTLE_WK | CASTLE_WQ,
+	[SQ(7, 0)] = CASTLE_WK,
+	[SQ(0, 7)] = CASTLE_BQ, [SQ(4, 7)] = CASTLE_BK | CASTLE_BQ,
+	[SQ(7, 7)] = CASTLE_BK,
+};
+
+/* The rook's half of castling, from the corner to the square the king
+ * passed; returns what it changes of the key. */
+static inline uint64_t castle_rook(struct position *pos, int king_from,
+				   int king_to)
+{
+	bool short_side = king_to > king_from;
+	int from = short_side ? king_from + 3 : king_from - 4;
+	int to = short_side ? king_from + 1 : king_from - 1;
+	uint8_t rook = pos->board[from];
+	uint64_t both = BB(from) | BB(to);
+	pos->board[from] = 0;
+	pos->board[to] = rook;
+	pos->by_color[PIECE_COLOR(rook)] ^= both;
+	pos->by_type[PIECE_TYPE(rook)] ^= both;
+	return zobrist_piece[rook][from] ^ zobrist_piece[rook][to];
+}
+
+static inline void standard_make_inline(struct position *pos, move_t m)
+{
+	int from = MOVE_FROM(m), to = MOVE_TO(m), promo = MOVE_PROMO(m);
+	unsigned flags = MOVE_FLAGS(m);
+	uint8_t piece = pos->board[from];
+	int color = PIECE_COLOR(piece);
+	int victim_sq = (flags & MF_EP) ? pos->ep_victim : to;
+	uint8_t victim = pos->board[victim_sq];
+	uint8_t placed = promo ? MAKE_PIECE(color, promo) : piece;
+	/* The key and the e.p. squares in locals: every store to board[]
+	 * (bytes) may alias them, which would make the compiler reload and
+	 * store them again after each. */
+	uint64_t key = pos->key ^ zobrist_ep[pos->ep] ^ zobrist_side;
+	uint8_t ep = NO_SQUARE, ep_victim = NO_SQUARE;
+
+	if (victim) {
+		pos->board[victim_sq] = 0;
+		pos->by_color[PIECE_COLOR(victim)] ^= BB(victim_sq);
+		pos->by_type[PIECE_TYPE(victim)] ^= BB(victim_sq);
+		key ^= zobrist_piece[victim][victim_sq];
+	}
+	pos->board[from] = 0;
+	pos->board[to] = placed;
+	pos->by_color[color] ^= BB(from) | BB(to);
+	pos->by_type[PIECE_TYPE(piece)] ^= BB(from);
+	pos->by_type[PIECE_TYPE(placed)] ^= BB(to);
+	key ^= zobrist_piece[piece][from] ^ zobrist_piece[placed][to];
+	if (flags & MF_CASTLE)
+		key ^= castle_rook(pos, from, to);
+	if (flags & MF_DOUBLE) {
+		ep = (uint8_t)((from + to) / 2);
+		ep_victim = (uint8_t)to;
+		key ^= zobrist_ep[ep];
+	}
+	unsigned lost = castling_lost[from] | castling_lost[to];
+	if (pos->castling & lost) {
+		key ^= zobrist_castling[pos->castling];
+		pos->castling &= (uint8_t)~lost;
+		key ^= zobrist_castling[pos->castling];
+	}
+	pos->ep = ep;
+	pos->ep_victim = ep_victim;
+	pos->key = key;
+	/* The clocks and the side, as make_finish does them. */
+	pos->halfmove = (PIECE_TYPE(piece) == PAWN || victim) ? 0
+							      : pos->halfmove + 1;
+	pos->fullmove += pos->side == BLACK;
+	pos->side ^= 1;
+}
+
+/* Before a legal move the king of the side that did not move was not
+ * attacked; so after it, only the piece that moved, or a slider whose line
+ * the move opened through its origin, can attack that king.  Castling, en
+ * passant and promotions (a rook and a pawn more, or a new piece) take the
+ * whole test. */
+static inline bool standard_gives_check_inline(const struct position *after,
+					       move_t m)
+{
+	int us = after->side, them = us ^ 1;
+	uint64_t kings = pieces_bb(after, us, KING);
+	if (!kings)
+		return false;
+	if (MOVE_FLAGS(m) & (MF_CASTLE | MF_EP) || MOVE_PROMO(m))
+		return standard_in_check(after);
+	int k = lsb(kings), from = MOVE_FROM(m), to = MOVE_TO(m);
+	uint64_t occ = occupied_bb(after);
+	/* Direct: the mover attacks the king's square on an empty board and
+	 * nothing stands between (a pawn's or knight's "between" is empty).
+	 * A table, not a switch on the type: the type of each move is
+	 * random, and the switch's mispredictions cost more than the test. */
+	if ((empty_board_attacks[after->board[to]][to] & BB(k)) &&
+	    !(between_bb[k][to] & occ))
+		return true;
+	/* Discovered: a slider behind the origin, on the king's line. */
+	uint64_t behind = aligned_sliders(after, k, them) & line_bb[k][from] &
+			  ~BB(to);
+	return behind && slider_sees(k, behind, occ);
+}
+
+#endif
