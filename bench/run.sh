@@ -88,6 +88,10 @@ fi
 have pgn-convert && row "pgn-convert to UCI" \
 	"$bin/pgn-convert --notation uci $corpus" "$pe -s -Wuci $corpus" \
 	"pgn-extract -Wuci" "$bytes" "$games"
+have pgn-convert && "$bin/pgn-convert" --help 2>/dev/null | grep -q -- --jobs &&
+	row "pgn-convert to UCI --jobs 2" \
+	"$bin/pgn-convert --jobs 2 --notation uci $corpus" "$pe -s -Wuci $corpus" \
+	"pgn-extract -Wuci" "$bytes" "$games"
 have game-stats && row "game-stats" "$bin/game-stats --quiet $corpus" \
 	"$pe -s -r $corpus" pgn-extract "$bytes" "$games"
 # grep's count goes to a file: with its output on /dev/null (as measure()

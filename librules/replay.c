@@ -37,7 +37,14 @@ struct replay {
 	 * what would be is counted. */
 	bool dry;
 	unsigned withheld;
+	unsigned reported;	/* diagnostics passed to report */
 };
+
+/* A game reports at most this many diagnostics (as the reader holds at
+ * most as many of its own): a game of ten thousand nested variations, each
+ * with a bad move, would otherwise print ten thousand lines.  Beyond it
+ * they are counted (the game stays invalid) but not reported. */
+#define REPLAY_DIAG_MAX 100
 
 /* Where a diagnostic points and which move it is about.  The move label
  * needs only the move number and side of the position before the move, so
@@ -79,8 +86,19 @@ static void emit(struct replay *r, struct diag *d, const struct site *at)
 		snprintf(d->path, sizeof d->path, "%s", at->path);
 		d->ply = at->ply;
 	}
-	if (r->report)
-		r->report(r->report_ctx, d);
+	if (!r->report || r->reported > REPLAY_DIAG_MAX)
+		return;
+	if (r->reported++ == REPLAY_DIAG_MAX) {
+		/* Where the first one left out stands, said once. */
+		d->severity = DIAG_NOTE;
+		d->code = DC_LIMIT;
+		d->move[0] = d->path[0] = 0;
+		d->ply = 0;
+		diag_setf(d, DIAG_NOTE, DC_LIMIT, "more than %d diagnostics for "
+			  "this game: the rest are not shown",
+			  REPLAY_DIAG_MAX);
+	}
+	r->report(r->report_ctx, d);
 }
 
 void keylist_init(struct keylist *k)
