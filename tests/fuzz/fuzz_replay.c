@@ -51,7 +51,10 @@ static void replay(const struct pgn_game *g, const struct replay_opts *o)
 	FUZZ_CHECK(rc == 0 || rc == 1);
 	FUZZ_CHECK(w.depth == 0);
 	FUZZ_CHECK((rc == 1) == (res.errors > 0));
-	FUZZ_CHECK(res.errors + res.warnings <= diags);
+	/* Every error and warning is reported, up to the per-game cap of
+	 * 100 (then one note says the rest are not shown). */
+	unsigned counted = res.errors + res.warnings;
+	FUZZ_CHECK(diags >= (counted < 100 ? counted : 100));
 	if (res.variant)
 		FUZZ_CHECK(res.final.variant != NULL);
 	struct position start;

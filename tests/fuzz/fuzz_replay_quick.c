@@ -1,0 +1,72 @@
+/* The replay's fast path against the full replay, on any bytes: each game
+ * is read twice, with tags_only (as pgn-validate reads) and with its tree.
+ * Whenever game_replay_quick() takes a game, the full replay must report
+ * nothing and end where the fast path ended; the tree read again from the
+ * lazy game's bytes (pgn_game_read_tree) must replay as the tree the full
+ * reader built. */
+#include "fuzz.h"
+
+struct outcome {
+	unsigned diags;
+	struct replay_result res;
+};
+
+static void full_replay(const struct pgn_game *g, const struct replay_opts *o,
+			struct outcome *out)
+{
+	out->diags = 0;
+	game_replay(g, o, NULL, fuzz_diag, &out->diags, &out->res);
+}
+
+static void same_end(const struct replay_result *a,
+		     const struct replay_result *b)
+{
+	FUZZ_CHECK(a->plies == b->plies);
+	FUZZ_CHECK(a->plies_complete == b->plies_complete);
+	FUZZ_CHECK(a->end == b->end);
+	FUZZ_CHECK(a->final.key == b->final.key);
+	FUZZ_CHECK(a->final.halfmove == b->final.halfmove);
+	FUZZ_CHECK(a->final.fullmove == b->final.fullmove);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct pgn_reader_opts lazy_ro = { .max_depth = 64, .tags_only = true };
+	struct pgn_reader_opts full_ro = { .max_depth = 64 };
+	struct pgn_reader *lazy = pgn_reader_from_memory(
+		"f", (const char *)data, size, &lazy_ro);
+	struct pgn_reader *full = pgn_reader_from_memory(
+		"f", (const char *)data, size, &full_ro);
+	const struct replay_opts opts = { .strict = size && (data[0] & 1) };
+	struct pgn_game a, b, again;
+	struct diag err;
+	pgn_game_init(&a);
+	pgn_game_init(&b);
+	pgn_game_init(&again);
+	while (pgn_reader_next(lazy, &a, NULL, NULL, &err) > 0) {
+		FUZZ_CHECK(pgn_reader_next(full, &b, NULL, NULL, &err) > 0);
+		FUZZ_CHECK(a.raw_len == b.raw_len && a.index == b.index);
+		FUZZ_CHECK(a.flags == b.flags);
+		struct outcome whole, reread;
+		full_replay(&b, &opts, &whole);
+		struct replay_result fast;
+		if (game_replay_quick(&a, &opts, &fast)) {
+			FUZZ_CHECK(whole.diags == 0);
+			same_end(&fast, &whole.res);
+		}
+		if (pgn_game_read_tree(&a, &again, &full_ro) == 0) {
+			FUZZ_CHECK(again.index == b.index);
+			FUZZ_CHECK(again.ntags == b.ntags);
+			full_replay(&again, &opts, &reread);
+			FUZZ_CHECK(reread.diags == whole.diags);
+			same_end(&reread.res, &whole.res);
+		}
+	}
+	FUZZ_CHECK(pgn_reader_next(full, &b, NULL, NULL, &err) <= 0);
+	pgn_game_release(&a);
+	pgn_game_release(&b);
+	pgn_game_release(&again);
+	pgn_reader_close(lazy);
+	pgn_reader_close(full);
+	return 0;
+}
