@@ -335,14 +335,19 @@ static int read_file(const char *path, const struct pgn_reader_opts *ro,
 	return status;
 }
 
+void files_or_stdin(char ***files, int *nfiles)
+{
+	static char *stdin_only[] = { "-" };
+	if (*nfiles == 0) {
+		*files = stdin_only;
+		*nfiles = 1;
+	}
+}
+
 int for_each_game(char **files, int nfiles, const struct pgn_reader_opts *ro,
 		  struct diag_printer *printer, game_fn fn, void *ctx)
 {
-	static char *stdin_only[] = { "-" };
-	if (nfiles == 0) {
-		files = stdin_only;
-		nfiles = 1;
-	}
+	files_or_stdin(&files, &nfiles);
 	int status = 0;
 	for (int i = 0; i < nfiles; i++)
 		if (read_file(files[i], ro, printer, fn, ctx) != 0)

@@ -74,6 +74,10 @@ void outputs_check(void);
  * unreadable file is reported (the others still processed) and makes the
  * return value EXIT_TROUBLE; fn returning non-zero stops the loop. */
 typedef int (*game_fn)(void *ctx, struct pgn_game *g);
+/* No FILE operands mean standard input: *files and *nfiles then name
+ * "-" alone. */
+void files_or_stdin(char ***files, int *nfiles);
+
 int for_each_game(char **files, int nfiles, const struct pgn_reader_opts *ro,
 		  struct diag_printer *printer, game_fn fn, void *ctx);
 

@@ -156,12 +156,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 /* Adds every partial file (standard input for none or "-") into *s. */
 static int merge_partials(struct stats **s, char **files, int nfiles)
 {
-	static char *stdin_only[] = { "-" };
 	char why[512];
-	if (nfiles == 0) {
-		files = stdin_only;
-		nfiles = 1;
-	}
+	files_or_stdin(&files, &nfiles);
 	for (int i = 0; i < nfiles; i++) {
 		bool std = strcmp(files[i], "-") == 0;
 		FILE *in = std ? stdin : fopen(files[i], "r");
@@ -384,7 +380,6 @@ static void before_print(void *ctx)
 static int read_games(struct gamestats *gs, struct stats **s, char **files,
 		      int nfiles)
 {
-	static char *stdin_only[] = { "-" };
 	struct reading r = { .gs = gs, .total = stats_new(&gs->cfg) };
 	struct par_config pc = {
 		.jobs = gs->jobs, .printer = { .quiet = gs->quiet },
@@ -396,10 +391,7 @@ static int read_games(struct gamestats *gs, struct stats **s, char **files,
 		.written = chunk_written, .before_print = before_print,
 	};
 	int status = 0;
-	if (nfiles == 0) {
-		files = stdin_only;
-		nfiles = 1;
-	}
+	files_or_stdin(&files, &nfiles);
 	pc.jobs = jobs_or_processors(gs->jobs);
 	progress_init(&r.progress, gs, files, nfiles);
 	for (int i = 0; i < nfiles; i++)

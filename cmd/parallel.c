@@ -844,3 +844,13 @@ int par_run(const char *path, struct par_config *cfg)
 	}
 	return 0;
 }
+
+int par_run_files(char **files, int nfiles, struct par_config *cfg)
+{
+	int status = 0;
+	files_or_stdin(&files, &nfiles);
+	for (int i = 0; i < nfiles; i++)
+		if (par_run(files[i], cfg) != 0)
+			status = EXIT_TROUBLE;
+	return status;
+}

@@ -114,6 +114,11 @@ struct par_config {
 	uint64_t counts[PAR_COUNTERS];
 };
 
+/* par_run() on each file in turn (none: standard input).  0, or
+ * EXIT_TROUBLE when one could not be read (reported; the others are
+ * run). */
+int par_run_files(char **files, int nfiles, struct par_config *cfg);
+
 /* Runs every game of path ("-": standard input).  0, or EXIT_TROUBLE when
  * the file cannot be read (reported).
  *

@@ -372,7 +372,6 @@ static void convert_chunk_game(void *ctx, void *worker, struct pgn_game *g,
 
 static int convert_parallel(struct convert *c, char **files, int nfiles)
 {
-	static char *stdin_only[] = { "-" };
 	struct par_config cfg = {
 		.jobs = c->jobs, .printer = c->printer,
 		.streams = { [S_OUTPUT] = c->writer.out,
@@ -382,21 +381,13 @@ static int convert_parallel(struct convert *c, char **files, int nfiles)
 		.before_write = before_write,
 		.game = convert_chunk_game, .ctx = c,
 	};
-	int status = 0;
-	if (nfiles == 0) {
-		files = stdin_only;
-		nfiles = 1;
-	}
-	for (int i = 0; i < nfiles; i++)
-		if (par_run(files[i], &cfg) != 0)
-			status = EXIT_TROUBLE;
+	int status = par_run_files(files, nfiles, &cfg);
 	c->failed += cfg.counts[C_FAILED];
 	return status;
 }
 
 static int read_inputs(struct convert *c, char **files, int nfiles)
 {
-	static char *stdin_only[] = { "-" };
 	struct pgn_reader_opts ro = { 0 };
 	int status = 0;
 	if (!c->from_json && c->jobs > 1)
@@ -404,10 +395,7 @@ static int read_inputs(struct convert *c, char **files, int nfiles)
 	if (!c->from_json)
 		return for_each_game(files, nfiles, &ro, &c->printer,
 				     convert_game, c);
-	if (nfiles == 0) {
-		files = stdin_only;
-		nfiles = 1;
-	}
+	files_or_stdin(&files, &nfiles);
 	for (int i = 0; i < nfiles; i++) {
 		int rc = read_json_file(c, files[i]);
 		if (rc > status)

@@ -168,21 +168,13 @@ static void validate_chunk_game(void *ctx, void *worker, struct pgn_game *g,
 
 static int validate_parallel(struct validate *v, char **files, int nfiles)
 {
-	static char *stdin_only[] = { "-" };
 	struct par_config cfg = {
 		.jobs = v->jobs, .reader = v->reader, .printer = v->printer,
 		.streams = { [S_OUTPUT] = v->output, [S_REJECT] = v->reject },
 		.worker_new = worker_new, .worker_free = worker_free,
 		.game = validate_chunk_game, .ctx = v,
 	};
-	int status = 0;
-	if (nfiles == 0) {
-		files = stdin_only;
-		nfiles = 1;
-	}
-	for (int i = 0; i < nfiles; i++)
-		if (par_run(files[i], &cfg) != 0)
-			status = EXIT_TROUBLE;
+	int status = par_run_files(files, nfiles, &cfg);
 	v->games += cfg.counts[C_GAMES];
 	v->valid += cfg.counts[C_VALID];
 	v->invalid += cfg.counts[C_INVALID];

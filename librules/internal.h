@@ -29,6 +29,18 @@ static inline int pop_lsb(uint64_t *b)
 	return s;
 }
 
+/* The origins SAN's disambiguation allows: a file, a rank (-1: not
+ * given), both or neither. */
+static inline uint64_t hint_mask(int file, int rank)
+{
+	uint64_t m = ~0ULL;
+	if (file >= 0)
+		m &= FILE_A_BB << file;
+	if (rank >= 0)
+		m &= RANK_1_BB << (8 * rank);
+	return m;
+}
+
 /* Filled once at start-up (constructor in attacks.c). */
 extern uint64_t knight_attacks[64];
 extern uint64_t king_attacks[64];

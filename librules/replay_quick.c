@@ -36,15 +36,6 @@ static inline bool is_digit(unsigned char c)
 	return c >= '0' && c <= '9';
 }
 
-static inline uint64_t hint_mask(int file, int rank)
-{
-	uint64_t m = ~0ULL;
-	if (file >= 0)
-		m &= FILE_A_BB << file;
-	if (rank >= 0)
-		m &= RANK_1_BB << (8 * rank);
-	return m;
-}
 
 /* ------------------------------------------------------------ resolving */
 

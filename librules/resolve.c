@@ -92,15 +92,6 @@ struct want {
 	unsigned extra;		/* why-bits of a fallback reading */
 };
 
-static uint64_t hint_mask(int file, int rank)
-{
-	uint64_t m = ~0ULL;
-	if (file >= 0)
-		m &= FILE_A_BB << file;
-	if (rank >= 0)
-		m &= RANK_1_BB << (8 * rank);
-	return m;
-}
 
 /* Pauli: a move without 'x' is never a capture (the share reads so). */
 static enum xless xless_rule(const struct position *pos, const struct san *s)

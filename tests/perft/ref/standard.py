@@ -239,6 +239,9 @@ class Standard:
             return (passed, victim)
         return None
 
+    # The ranks (the owner's) a pawn may step two squares from.
+    DOUBLE_STEP_RANKS = (2,)
+
     def ep_takeable(self, men):
         """Whether the man that passed may be taken e.p. at all."""
         return True
@@ -255,7 +258,7 @@ class Standard:
         if not board[one]:
             yield from self.promote(white, "P", sq, one, ((sq, ()),), solo)
             two = one + f
-            if rel_rank(sq, white) == 2 and not board[two]:
+            if rel_rank(sq, white) in self.DOUBLE_STEP_RANKS and not board[two]:
                 yield Move(white, "P", sq, two, ((sq, ()), (two, (piece,))),
                            ep=(one, two))
         for t in self.pawn_capture_squares(sq, white):

@@ -28,35 +28,11 @@ class Tandem(Standard):
         return any(m in men for m in (("P", "T") if mover_white
                                       else ("p", "t")))
 
-    def pawn_moves(self, pos, sq, piece):
-        """A single pawn: FIDE's, plus the two-square step from rank 1 (a
-        pawn a rocket left there "may step one or two squares forward"),
-        and it may take a tandem (both pawns go: "Captures of a tandem ...
-        unrestricted"), also e.p. ("a single pawn" may take either kind)."""
-        board = pos.board
-        white = is_white(piece)
-        if rel_rank(sq, white) == 8:
-            return          # only in a malformed FEN: nothing ahead
-        f = forward(white)
-        one = sq + f
-        solo = lambda p: (p,)
-        if not board[one]:
-            yield from self.promote(white, "P", sq, one, ((sq, ()),), solo)
-            two = one + f
-            if rel_rank(sq, white) in (1, 2) and not board[two]:
-                yield Move(white, "P", sq, two, ((sq, ()), (two, (piece,))),
-                           ep=(one, two))
-        for t in self.pawn_capture_squares(sq, white):
-            men = board[t]
-            if men:
-                if is_white(men[0]) != white:
-                    yield from self.promote(white, "P", sq, t, ((sq, ()),),
-                                            solo, victim=kind(men[0]))
-            elif pos.ep and pos.ep[0] == t:
-                v = pos.ep[1]
-                yield Move(white, "P", sq, t,
-                           ((sq, ()), (t, (piece,)), (v, ())),
-                           "ep", kind(board[v][0]))
+    # A single pawn moves as FIDE's (standard.py), and also two squares
+    # from rank 1: a pawn a rocket left there "may step one or two squares
+    # forward".  It may take a tandem (both pawns go: "Captures of a tandem
+    # ... unrestricted") and take e.p. either kind ("a single pawn").
+    DOUBLE_STEP_RANKS = (1, 2)
 
     def unit(self, white, sq, to, edits, tag="", victim=None, ep=None):
         """The tandem arrives on to as a unit; on the last rank it "becomes
