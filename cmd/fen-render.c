@@ -386,7 +386,8 @@ static int render_game(void *ctx, struct pgn_game *g)
 		show(&w);
 	if (r->select == SELECT_PLY && !w.reached && res.variant)
 		report_missing_ply(r, &w);
-	if (r->printer.errors || (g->flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE)))
+	if (r->printer.errors || res.errors ||
+	    (g->flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE)))
 		r->status = EXIT_INVALID;
 	return 0;
 }

@@ -183,10 +183,10 @@ static int convert_game(void *ctx, struct pgn_game *g)
 	diag_printer_release(&c->printer, selected);
 	if (!selected)
 		return 0;
-	conv_game_replay(&c->cg, g, c->game_replay, wants_variations(c), report,
-			 c);
+	int replayed = conv_game_replay(&c->cg, g, c->game_replay,
+					wants_variations(c), report, c);
 	/* The printer counts the reader's and the replay's errors alike. */
-	if (c->printer.errors == 0 &&
+	if (c->printer.errors == 0 && replayed == 0 &&
 	    !(g->flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE))) {
 		conv_writer_game(&c->writer, &c->cg);
 		return 0;
@@ -349,9 +349,9 @@ static void convert_chunk_game(void *ctx, void *worker, struct pgn_game *g,
 	par_release(k, selected);
 	if (!selected)
 		return;
-	conv_game_replay(&w->cg, g, &c->replay, wants_variations(c),
-			 par_report, k);
-	bool ok = par_errors(k) == 0 &&
+	int replayed = conv_game_replay(&w->cg, g, &c->replay,
+					wants_variations(c), par_report, k);
+	bool ok = par_errors(k) == 0 && replayed == 0 &&
 		  !(g->flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE));
 	if (!ok) {
 		par_count(k, C_FAILED);

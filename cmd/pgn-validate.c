@@ -98,10 +98,11 @@ static int validate_game(void *ctx, struct pgn_game *g)
 	}
 	v->games++;
 	struct replay_result res;
-	/* The printer counts the reader's and the replay's errors alike. */
 	game_replay_lazy(g, &v->scratch, &v->reader, &v->replay,
 			 diag_printer_report, &v->printer, &res);
-	bool ok = v->printer.errors == 0 &&
+	/* The printer counts the reader's errors; the replay counts its
+	 * own, also those past the per-game cap of reported ones. */
+	bool ok = v->printer.errors == 0 && res.errors == 0 &&
 		  !(g->flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE));
 	if (ok)
 		v->valid++;
@@ -160,7 +161,7 @@ static void validate_chunk_game(void *ctx, void *worker, struct pgn_game *g,
 	struct replay_result res;
 	game_replay_lazy(g, &w->scratch, &v->reader, &v->replay, par_report,
 			 k, &res);
-	bool ok = par_errors(k) == 0 &&
+	bool ok = par_errors(k) == 0 && res.errors == 0 &&
 		  !(g->flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE));
 	par_count(k, ok ? C_VALID : C_INVALID);
 	par_write_raw(k, ok ? S_OUTPUT : S_REJECT, g);

@@ -89,9 +89,9 @@ static void emit(struct replay *r, struct diag *d, const struct site *at)
 	if (!r->report || r->reported > REPLAY_DIAG_MAX)
 		return;
 	if (r->reported++ == REPLAY_DIAG_MAX) {
-		/* Where the first one left out stands, said once. */
-		d->severity = DIAG_NOTE;
-		d->code = DC_LIMIT;
+		/* Where the first one left out stands, said once.  What is
+		 * left out still counts (res->errors above): callers judge a
+		 * game by that, not by what they were shown. */
 		d->move[0] = d->path[0] = 0;
 		d->ply = 0;
 		diag_setf(d, DIAG_NOTE, DC_LIMIT, "more than %d diagnostics for "
