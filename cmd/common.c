@@ -1,5 +1,6 @@
 /* Shared command plumbing.  See common.h. */
 #define PCRE2_CODE_UNIT_WIDTH 8
+#include <argp.h>
 #include <errno.h>
 #include <pcre2.h>
 #include <poll.h>
@@ -11,8 +12,6 @@
 #include <sys/stat.h>
 
 #include "common.h"
-
-
 
 void warn_user(const char *fmt, ...)
 {
@@ -133,6 +132,15 @@ unsigned jobs_or_processors(unsigned long long n)
 		return (unsigned)n;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	return cpus > 0 ? (unsigned)cpus : 1;
+}
+
+unsigned jobs_arg(struct argp_state *state, const char *arg)
+{
+	unsigned long long n;
+	if (count_parse(arg, JOBS_MAX, &n) != 0)
+		argp_error(state, "--jobs: '%s' is not a number from 0 to %d",
+			   arg, JOBS_MAX);
+	return jobs_or_processors(n);
 }
 
 const struct variant *variant_arg(const char *arg)

@@ -127,7 +127,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		gs->replay.force_variant = true;
 		gs->used |= USED_GAME_ONLY;
 		break;
-	case OPT_JOBS: gs->jobs = count_arg(state, "jobs", arg, 1024); break;
+	case OPT_JOBS: gs->jobs = jobs_arg(state, arg); break;
 	case OPT_PARTIAL: gs->partial = true; break;
 	case OPT_MERGE: gs->merge = true; break;
 	case OPT_PROGRESS: gs->progress = true; break;

@@ -17,7 +17,6 @@ enum {
 	OPT_STRIP_VARIATIONS, OPT_STRIP_NAGS, OPT_STRIP_CLOCKS, OPT_VARIANT,
 	OPT_FORCE_VARIANT, OPT_JOBS
 };
-#define MAX_JOBS 1024
 
 static const struct argp_option options[] = {
 	{ "format", 'f', "FORMAT", 0, "Output: pgn (default), json, ndjson, fen, epd or uci-line", 0 },
@@ -127,14 +126,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'j': c->printer.json = true; break;
 	case 'w': c->printer.no_warnings = true; break;
 	case 'q': c->printer.quiet = true; break;
-	case OPT_JOBS: {
-		unsigned long long n;
-		if (count_parse(arg, MAX_JOBS, &n) != 0)
-			argp_error(state, "--jobs: '%s' is not a number from 0 "
-				   "to %d", arg, MAX_JOBS);
-		c->jobs = jobs_or_processors(n);
-		break;
-	}
+	case OPT_JOBS: c->jobs = jobs_arg(state, arg); break;
 	default: return ARGP_ERR_UNKNOWN;
 	}
 	return 0;

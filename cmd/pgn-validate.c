@@ -12,7 +12,6 @@ const char *argp_program_version = "pgn-validate (pawnkit) " PAWNKIT_VERSION;
 const char *argp_program_bug_address = PAWNKIT_BUGS;
 
 enum { OPT_VARIANT = 256, OPT_FORCE_VARIANT, OPT_JOBS, OPT_FULL_REPLAY };
-#define MAX_JOBS 1024
 
 static const struct argp_option options[] = {
 	{ "output", 'o', "FILE", 0, "Write the valid games, byte for byte, to FILE ('-': standard output)", 0 },
@@ -42,15 +41,6 @@ struct validate {
 	unsigned long long games, valid, invalid, unselected;
 	unsigned jobs;
 };
-
-static unsigned jobs_arg(struct argp_state *state, const char *arg)
-{
-	unsigned long long n;
-	if (count_parse(arg, MAX_JOBS, &n) != 0)
-		argp_error(state, "--jobs: '%s' is not a number from 0 to %d",
-			   arg, MAX_JOBS);
-	return jobs_or_processors(n);
-}
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
