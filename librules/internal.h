@@ -29,6 +29,17 @@ static inline int pop_lsb(uint64_t *b)
 	return s;
 }
 
+/* A piece letter of SAN: 'P' -> PAWN ... 'T' -> TANDEM; 0 for anything
+ * else, 0 included (a table: resolving looks up a few per move). */
+static inline int san_letter_type(char c)
+{
+	static const uint8_t types[128] = {
+		['P'] = PAWN, ['N'] = KNIGHT, ['B'] = BISHOP, ['R'] = ROOK,
+		['Q'] = QUEEN, ['K'] = KING, ['T'] = TANDEM,
+	};
+	return (unsigned char)c < 128 ? types[(unsigned char)c] : 0;
+}
+
 /* The origins SAN's disambiguation allows: a file, a rank (-1: not
  * given), both or neither. */
 static inline uint64_t hint_mask(int file, int rank)

@@ -36,38 +36,7 @@ static inline bool is_digit(unsigned char c)
 	return c >= '0' && c <= '9';
 }
 
-
 /* ------------------------------------------------------------ resolving */
-
-/* What the legality tests of one move need: our king, the enemy leapers
- * giving check, the enemy sliders on its lines. */
-struct king_view {
-	int ksq;
-	uint64_t occ, leapers, sliders;
-};
-
-static inline void king_view_init(struct king_view *v,
-				  const struct position *pos, int us)
-{
-	int them = us ^ 1;
-	uint64_t their = pos->by_color[them];
-	v->ksq = lsb(pieces_bb(pos, us, KING));
-	v->occ = occupied_bb(pos);
-	v->leapers = (pawn_attacks[us][v->ksq] & their & pos->by_type[PAWN]) |
-		     (knight_attacks[v->ksq] & their & pos->by_type[KNIGHT]);
-	v->sliders = aligned_sliders(pos, v->ksq, them);
-}
-
-/* Our king is safe after a piece other than the king goes from `from` to
- * `to`, taking what stands there (standard_to.c's safe_after()). */
-static inline bool safe_after(const struct king_view *v, int from, int to)
-{
-	uint64_t tobb = BB(to);
-	if (v->leapers & ~tobb)
-		return false;
-	return !slider_sees(v->ksq, v->sliders & ~tobb,
-			    (v->occ & ~BB(from)) | tobb);
-}
 
 /* Out of check, a move of a piece other than the king is legal unless it
  * leaves a line between our king and an enemy slider: only a piece on one
@@ -84,42 +53,12 @@ static inline bool unpinned_after(const struct position *pos, int ksq,
 					(occupied_bb(pos) & ~BB(from)) | BB(to));
 }
 
-/* one_legal() for several candidates, or in check: out of line, so that
- * the common case does not pay for its registers. */
-static __attribute__((noinline)) move_t
-one_legal_general(const struct position *pos, uint64_t from, int to,
-		  int promo, unsigned flags, bool in_check)
-{
-	move_t found = MOVE_NONE;
-	if (!in_check) {
-		int ksq = lsb(pieces_bb(pos, pos->side, KING));
-		for (; from; from &= from - 1) {
-			int sq = lsb(from);
-			if (!unpinned_after(pos, ksq, sq, to))
-				continue;
-			if (found != MOVE_NONE)
-				return MOVE_NONE;	/* ambiguous */
-			found = MOVE(sq, to, promo, flags);
-		}
-		return found;
-	}
-	struct king_view v;
-	king_view_init(&v, pos, pos->side);
-	for (; from; from &= from - 1) {
-		int sq = lsb(from);
-		if (!safe_after(&v, sq, to))
-			continue;
-		if (found != MOVE_NONE)
-			return MOVE_NONE;
-		found = MOVE(sq, to, promo, flags);
-	}
-	return found;
-}
+/* Not decided inline: ask the general resolver (exact_resolve()). */
+#define MOVE_ASK ((move_t)UINT32_MAX)
 
 /* The one legal move among origins `from` (a piece other than the king
- * moving to `to`), or MOVE_NONE when none or several are.  in_check: the
- * side to move is in check (then every candidate takes the whole test).
- * Nearly always one candidate, out of check, off the king's lines. */
+ * moving to `to`): decided here in the common case, one candidate and
+ * out of check; MOVE_NONE when there is no candidate; else MOVE_ASK. */
 static inline move_t one_legal(const struct position *pos, uint64_t from,
 			       int to, int promo, unsigned flags,
 			       bool in_check)
@@ -127,7 +66,7 @@ static inline move_t one_legal(const struct position *pos, uint64_t from,
 	if (!from)
 		return MOVE_NONE;
 	if ((from & (from - 1)) || in_check)
-		return one_legal_general(pos, from, to, promo, flags, in_check);
+		return MOVE_ASK;
 	int sq = lsb(from);
 	int ksq = lsb(pieces_bb(pos, pos->side, KING));
 	if (!unpinned_after(pos, ksq, sq, to))
@@ -135,51 +74,18 @@ static inline move_t one_legal(const struct position *pos, uint64_t from,
 	return MOVE(sq, to, promo, flags);
 }
 
-/* A piece letter of SAN to its type ('K' 'Q' 'R' 'B' 'N'). */
-static inline int piece_type_of(char c)
+/* What the general resolver makes of s: the move when exactly one fits
+ * it exactly, which is what the full replay accepts without a word, else
+ * MOVE_NONE.  For what is not decided inline (several candidates, check,
+ * en passant, castling): rarer, and then the general rules are the ones
+ * to follow, not a copy of them. */
+static __attribute__((noinline)) move_t
+exact_resolve(const struct position *pos, const struct san *s)
 {
-	static const uint8_t types[32] = {
-		['K' & 31] = KING, ['Q' & 31] = QUEEN, ['R' & 31] = ROOK,
-		['B' & 31] = BISHOP, ['N' & 31] = KNIGHT,
-	};
-	return types[c & 31];
-}
-
-static int promotion_type(char c)
-{
-	switch (c) {
-	case 'Q': return QUEEN;
-	case 'R': return ROOK;
-	case 'B': return BISHOP;
-	case 'N': return KNIGHT;
-	default: return 0;
-	}
-}
-
-/* En passant: two squares of one rank empty at once, so the slider test is
- * redone on the board after it (standard_to.c's pawn_en_passant()). */
-static move_t pawn_en_passant(const struct position *pos, uint64_t from,
-			      int to)
-{
-	int us = pos->side, them = us ^ 1, victim = pos->ep_victim & 63;
-	if (!(pieces_bb(pos, them, PAWN) & BB(victim)))
-		return MOVE_NONE;
-	from &= pawn_attacks[them][to] & pieces_bb(pos, us, PAWN);
-	struct king_view v;
-	king_view_init(&v, pos, us);
-	if (v.leapers & ~BB(victim))
-		return MOVE_NONE;
-	move_t found = MOVE_NONE;
-	for (; from; from &= from - 1) {
-		int sq = lsb(from);
-		uint64_t occ = (v.occ ^ BB(sq) ^ BB(victim)) | BB(to);
-		if (slider_sees(v.ksq, v.sliders, occ))
-			continue;
-		if (found != MOVE_NONE)
-			return MOVE_NONE;
-		found = MOVE(sq, to, 0, MF_EP | MF_CAPTURE);
-	}
-	return found;
+	struct diag warn, err;
+	move_t m;
+	return move_resolve(pos, s, false, &m, &warn, &err) == 0 ? m
+								   : MOVE_NONE;
 }
 
 /* A pawn move in plain SAN: "e4", "exd5", "e8=Q". */
@@ -188,15 +94,14 @@ static move_t pawn_move(const struct position *pos, const struct san *s,
 {
 	int us = pos->side, to = s->to;
 	bool last = RANK_OF(to) == (us == WHITE ? 7 : 0);
-	int promo = promotion_type(s->promotion);
+	int promo = san_letter_type(s->promotion);
 	if (last != (promo != 0))
 		return MOVE_NONE;
 	uint64_t pawns = pieces_bb(pos, us, PAWN) & hint;
 	bool taken = pos->by_color[us ^ 1] & BB(to);
 	if (s->capture) {
 		if (!taken)
-			return to == pos->ep ? pawn_en_passant(pos, hint, to)
-					     : MOVE_NONE;
+			return to == pos->ep ? MOVE_ASK : MOVE_NONE;
 		return one_legal(pos, pawn_attacks[us ^ 1][to] & pawns, to,
 				 promo, MF_CAPTURE, in_check);
 	}
@@ -231,9 +136,9 @@ static move_t king_move(const struct position *pos, uint64_t hint, int to)
 }
 
 /* The one legal move that plain SAN names exactly (what resolve_plain()
- * finds over standard_generate_to()), or MOVE_NONE. */
-static move_t resolve(const struct position *pos, const struct san *s,
-		      bool in_check)
+ * finds over standard_generate_to()), MOVE_NONE, or MOVE_ASK. */
+static move_t resolve_inline(const struct position *pos, const struct san *s,
+			     bool in_check)
 {
 	int us = pos->side, to = s->to;
 	uint64_t tobb = BB(to);
@@ -247,7 +152,7 @@ static move_t resolve(const struct position *pos, const struct san *s,
 	bool taken = pos->by_color[us ^ 1] & tobb;
 	if (taken != s->capture)
 		return MOVE_NONE;	/* 'x' missing (lenient) or wrong */
-	int type = piece_type_of(s->piece);
+	int type = san_letter_type(s->piece);
 	if (type == KING)
 		return king_move(pos, hint, to);
 	/* Knights, bishops, rooks and queens reach `to` from where they
@@ -264,23 +169,11 @@ static move_t resolve(const struct position *pos, const struct san *s,
 	return one_legal(pos, from, to, 0, taken ? MF_CAPTURE : 0, in_check);
 }
 
-/* "O-O" or "O-O-O": castling per FIDE (standard_to.c's castling()). */
-static move_t castle(const struct position *pos, bool long_side)
+static inline move_t resolve(const struct position *pos,
+			     const struct san *s, bool in_check)
 {
-	int us = pos->side, them = us ^ 1, base = us == WHITE ? 0 : 56;
-	int ksq = base + 4, to = long_side ? base + 2 : base + 6;
-	int rook = long_side ? base : base + 7;
-	int pass = long_side ? base + 3 : base + 5;
-	unsigned right = (long_side ? CASTLE_WQ : CASTLE_WK) << (us * 2);
-	uint64_t occ = occupied_bb(pos);
-	if (!(pieces_bb(pos, us, KING) & BB(ksq)) || !(pos->castling & right) ||
-	    !(pieces_bb(pos, us, ROOK) & BB(rook)) ||
-	    (between_bb[ksq][rook] & occ) ||
-	    standard_attacked_without(pos, ksq, them, occ, 0) ||
-	    standard_attacked_without(pos, pass, them, occ, 0) ||
-	    standard_attacked_without(pos, to, them, occ, 0))
-		return MOVE_NONE;
-	return MOVE(ksq, to, 0, MF_CASTLE);
+	move_t m = resolve_inline(pos, s, in_check);
+	return m == MOVE_ASK ? exact_resolve(pos, s) : m;
 }
 
 /* ---------------------------------------------------------------- tokens */
@@ -387,7 +280,12 @@ static const char *play_token(const char *p, const char *end,
 			int side = castle_token(p, (size_t)(q - p), &s.check);
 			if (side < 0)
 				return NULL;
-			m = castle(pos, side == 1);
+			/* Castling is rare: the general rules decide it. */
+			s = (struct san){ .kind = side ? SAN_CASTLE_LONG
+						       : SAN_CASTLE_SHORT,
+					  .from_file = -1, .from_rank = -1,
+					  .to = -1, .check = s.check };
+			m = exact_resolve(pos, &s);
 		} else {
 			if (san_parse_quick(p, (size_t)(q - p), &s) != 0)
 				return NULL;

@@ -50,17 +50,6 @@ static const char *const piece_name[PIECE_TYPES] = {
 };
 static const char *const color_name[2] = { "White", "Black" };
 
-/* 'P' -> PAWN ... 'T' -> TANDEM; 0 for anything else (a table: this runs
- * three times per resolved move). */
-static int letter_type(char c)
-{
-	static const uint8_t types[128] = {
-		['P'] = PAWN, ['N'] = KNIGHT, ['B'] = BISHOP, ['R'] = ROOK,
-		['Q'] = QUEEN, ['K'] = KING, ['T'] = TANDEM,
-	};
-	return (unsigned char)c < 128 ? types[(unsigned char)c] : 0;
-}
-
 /* ----------------------------------------------------- move properties */
 
 /* The kind of piece a capture takes (e.p. included). */
@@ -111,12 +100,12 @@ static void want_init(struct want *w, const struct position *pos,
 	w->from_mask = hint_mask(s->from_file, s->from_rank);
 	/* LAN writes every piece's letter, so a bare LAN move is a pawn's;
 	 * bare coordinates may be any piece's. */
-	w->mover = s->piece ? letter_type(s->piece)
+	w->mover = s->piece ? san_letter_type(s->piece)
 			    : s->coordinate && !s->lan ? MOVER_ANY : PAWN;
 	if (s->lenient & SL_CAPITAL_FILE)
 		w->mover = TANDEM;
-	w->promo = letter_type(s->promotion);
-	w->victim = letter_type(s->victim);
+	w->promo = san_letter_type(s->promotion);
+	w->victim = san_letter_type(s->victim);
 	w->need = (s->capture || w->victim ? MF_CAPTURE : 0) |
 		  ((s->lenient & SL_EP_SUFFIX) ? MF_EP : 0);
 	w->marker = marker_flag[s->marker];
@@ -505,14 +494,14 @@ static bool resolve_plain(const struct position *pos, const struct san *san,
 	if (!generate_to || san->kind != SAN_ORDINARY || san->victim ||
 	    san->marker != SM_NONE || san->lenient || san->coordinate)
 		return false;
-	int mover = san->piece ? letter_type(san->piece) : PAWN;
+	int mover = san->piece ? san_letter_type(san->piece) : PAWN;
 	if (mover < PAWN || mover > KING)
 		return false;
 	struct movelist l;
 	uint64_t from_mask = hint_mask(san->from_file, san->from_rank);
 	l.count = 0;
 	generate_to(pos, mover, san->to, from_mask, &l);
-	int promo = letter_type(san->promotion);
+	int promo = san_letter_type(san->promotion);
 	bool straight = mover == PAWN && san->from_file < 0;
 	unsigned capture = san->capture ? MF_CAPTURE : 0, fits = 0;
 	for (unsigned i = 0; i < l.count; i++) {
