@@ -1,0 +1,55 @@
+#!/bin/sh
+# Tests as data: run-cases.sh LABEL CASES_DIR [BIN_DIR].  Each directory
+# under CASES_DIR holds:
+#   cmd              the commands, run by sh in a copy of the directory,
+#                    with $BIN naming the built commands, $ROOT the project
+#                    and $DATA the shared data folder; big inputs are made
+#                    there by the script, not stored
+#   expected.status  the exit status (0 when absent)
+#   expected.out     standard output, compared exactly (when present)
+#   expected.err     standard error, compared exactly (when present)
+#   needs            optional: "shared" (skipped without ../shared/data),
+#                    "nonroot" (skipped as root, who reads any file), or a
+#                    program that must be on PATH
+# A status over 128 (a signal: a crash) always fails.  Prints one line per
+# failure and a closing "LABEL: N passed, N failed, N skipped".
+set -u
+label=$1
+cases=$(cd "$2" && pwd)
+BIN=$(cd "${3:-build/bin}" && pwd)
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+DATA=$ROOT/../shared/data
+export BIN DATA ROOT
+work=$(mktemp -d)
+trap 'chmod -R u+rwx "$work" 2>/dev/null; rm -rf "$work"' EXIT
+passed=0 failed=0 skipped=0
+for case in "$cases"/*/; do
+	name=$(basename "$case")
+	if [ -f "$case/needs" ]; then
+		need=$(cat "$case/needs")
+		case $need in
+		shared) [ -d "$DATA" ] ;;
+		nonroot) [ "$(id -u)" != 0 ] ;;
+		*) command -v "$need" >/dev/null 2>&1 ;;
+		esac || { skipped=$((skipped + 1)); continue; }
+	fi
+	chmod -R u+rwx "$work/c" 2>/dev/null
+	rm -rf "$work/c" && cp -r "$case" "$work/c"
+	(cd "$work/c" && sh ./cmd >actual.out 2>actual.err </dev/null; echo $? >actual.status)
+	want=0
+	[ -f "$case/expected.status" ] && want=$(cat "$case/expected.status")
+	got=$(cat "$work/c/actual.status")
+	ok=1
+	[ "$got" = "$want" ] || { ok=0; echo "FAIL $name: status $got, expected $want"; }
+	[ "$got" -lt 128 ] || { ok=0; echo "FAIL $name: killed by signal $((got - 128))"; }
+	for s in out err; do
+		if [ -f "$case/expected.$s" ] && ! cmp -s "$case/expected.$s" "$work/c/actual.$s"; then
+			ok=0
+			echo "FAIL $name: std$s differs:"
+			diff -u "$case/expected.$s" "$work/c/actual.$s" | head -20
+		fi
+	done
+	if [ $ok = 1 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+done
+echo "$label: $passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]
