@@ -9,6 +9,7 @@ MANDIR = $(PREFIX)/share/man
 BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR = $(PREFIX)/share/zsh/vendor-completions
 FISHCOMPDIR = $(PREFIX)/share/fish/vendor_completions.d
+FISHFUNCDIR = $(PREFIX)/share/fish/vendor_functions.d
 
 CC ?= cc
 OPT ?= -O2
@@ -108,7 +109,8 @@ MANPAGES = $(wildcard man/*.[1-9])
 install: all
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
 	  $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(MANDIR)/man7 \
-	  $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	  $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR) \
+	  $(DESTDIR)$(FISHFUNCDIR)
 	for c in $(COMMANDS); do cp $(B)/bin/$$c $(DESTDIR)$(BINDIR)/; done
 	for m in $(MANPAGES); do s=$${m##*.}; cp $$m $(DESTDIR)$(MANDIR)/man$$s/; done
 	for c in $(COMMANDS); do \
@@ -116,11 +118,16 @@ install: all
 	  [ -f completions/zsh/_$$c ] && cp completions/zsh/_$$c $(DESTDIR)$(ZSHCOMPDIR)/; \
 	  [ -f completions/fish/$$c.fish ] && cp completions/fish/$$c.fish $(DESTDIR)$(FISHCOMPDIR)/; \
 	done; true
+	# The variant list the completions share.
+	cp completions/zsh/_pawnkit_variants $(DESTDIR)$(ZSHCOMPDIR)/
+	cp completions/fish/functions/__pawnkit_variants.fish $(DESTDIR)$(FISHFUNCDIR)/
 
 uninstall:
 	for c in $(COMMANDS); do rm -f $(DESTDIR)$(BINDIR)/$$c \
 	  $(DESTDIR)$(BASHCOMPDIR)/$$c $(DESTDIR)$(ZSHCOMPDIR)/_$$c \
 	  $(DESTDIR)$(FISHCOMPDIR)/$$c.fish; done
+	rm -f $(DESTDIR)$(ZSHCOMPDIR)/_pawnkit_variants \
+	  $(DESTDIR)$(FISHFUNCDIR)/__pawnkit_variants.fish
 	for m in $(MANPAGES); do s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; done
 
 clean:

@@ -1,17 +1,5 @@
 # fish completion for fen-moves(1).
 
-function __pawnkit_variants --description 'pawnkit variant ids, with their names'
-    printf '%s\t%s\n' \
-        standard 'standard chess, the default' \
-        tandem 'Tandem Pawn Chess' \
-        emap 'Every Man a Pawn' \
-        randompawns 'Random Pawns Chess' \
-        randompawns-flip 'Random Pawns Chess with flips' \
-        pushpawn 'Pushpawn Chess' \
-        pushpawn-4th 'Pushpawn Chess, pushes from the 4th rank only' \
-        pauli 'Pauli Chess'
-end
-
 # Arguments are FENs, typed or pasted: no file completion.
 complete -c fen-moves -f
 complete -c fen-moves -l variant -x -d 'Rules to apply (default: standard)' -a '(__pawnkit_variants)'

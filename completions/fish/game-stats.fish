@@ -1,17 +1,5 @@
 # fish completion for game-stats(1).
 
-function __game_stats_variants --description 'pawnkit variant ids, with their names'
-    printf '%s\t%s\n' \
-        standard 'standard chess, the default' \
-        tandem 'Tandem Pawn Chess' \
-        emap 'Every Man a Pawn' \
-        randompawns 'Random Pawns Chess' \
-        randompawns-flip 'Random Pawns Chess with flips' \
-        pushpawn 'Pushpawn Chess' \
-        pushpawn-4th 'Pushpawn Chess, pushes from the 4th rank only' \
-        pauli 'Pauli Chess'
-end
-
 complete -c game-stats -s f -l format -x -d 'Write the report as a table, CSV or JSON' -a 'table csv json'
 complete -c game-stats -l plot -r -F -d 'Also draw the charts into FILE (SVG)'
 complete -c game-stats -s t -l top -x -d 'Rows of each ranked list (0: all)'
@@ -23,7 +11,7 @@ complete -c game-stats -s m -l match -x -d 'Only games whose TAG matches REGEX' 
     -a 'Event= Site= Date= Round= White= Black= Result= WhiteElo= BlackElo= ECO= Opening= Variant= TimeControl= Termination= Annotator= PlyCount= SetUp= FEN='
 complete -c game-stats -l skip-invalid -d 'Leave invalid games out of the totals'
 complete -c game-stats -l tags-only -d 'Figures from the tags alone, without reading the moves'
-complete -c game-stats -l variant -x -d 'Variant of games without a [Variant] tag' -a '(__game_stats_variants)'
+complete -c game-stats -l variant -x -d 'Variant of games without a [Variant] tag' -a '(__pawnkit_variants)'
 complete -c game-stats -l force-variant -d 'Apply --variant to every game, whatever its tag'
 complete -c game-stats -l jobs -x -d 'Replay games on N threads (0: one per processor)'
 complete -c game-stats -l partial -d 'Write a partial result instead of the report'

@@ -1,17 +1,5 @@
 # fish completion for pgn-convert(1).
 
-function __pawnkit_variants --description 'pawnkit variant ids, with their names'
-    printf '%s\t%s\n' \
-        standard 'standard chess, the default' \
-        tandem 'Tandem Pawn Chess' \
-        emap 'Every Man a Pawn' \
-        randompawns 'Random Pawns Chess' \
-        randompawns-flip 'Random Pawns Chess with flips' \
-        pushpawn 'Pushpawn Chess' \
-        pushpawn-4th 'Pushpawn Chess, pushes from the 4th rank only' \
-        pauli 'Pauli Chess'
-end
-
 complete -c pgn-convert -s f -l format -x -d 'Output format' \
     -a 'pgn\t"PGN export format (default)" json\t"one JSON document" ndjson\t"one JSON game per line" fen\t"one FEN per position" epd\t"one EPD per position" uci-line\t"main line as UCI moves"'
 complete -c pgn-convert -s n -l notation -x -d 'Notation of the moves in PGN output' \

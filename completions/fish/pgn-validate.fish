@@ -1,17 +1,5 @@
 # fish completion for pgn-validate(1).
 
-function __pawnkit_variants --description 'pawnkit variant ids, with their names'
-    printf '%s\t%s\n' \
-        standard 'standard chess, the default' \
-        tandem 'Tandem Pawn Chess' \
-        emap 'Every Man a Pawn' \
-        randompawns 'Random Pawns Chess' \
-        randompawns-flip 'Random Pawns Chess with flips' \
-        pushpawn 'Pushpawn Chess' \
-        pushpawn-4th 'Pushpawn Chess, pushes from the 4th rank only' \
-        pauli 'Pauli Chess'
-end
-
 complete -c pgn-validate -s o -l output -r -F -d 'Write the valid games to FILE (- is standard output)'
 complete -c pgn-validate -s r -l reject -r -F -d 'Write the invalid games to FILE'
 complete -c pgn-validate -s j -l json -d 'Diagnostics as JSON lines'

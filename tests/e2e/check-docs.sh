@@ -87,7 +87,7 @@ for sh in zsh fish; do
 		echo "check-docs: $sh not installed: $sh -n skipped"
 		continue
 	fi
-	for f in "$comp"/$sh/*; do
+	for f in "$comp"/$sh/* "$comp"/$sh/functions/*; do
 		[ -f "$f" ] || continue
 		if $sh -n "$f" 2>"$work/err"; then pass; else fail "$sh -n ${f#$root/}:"; cat "$work/err"; fi
 	done
@@ -166,6 +166,13 @@ for exe in "$BIN"/*; do
 	for entry in "$man/pawnkit-variants.7:man" $files; do
 		f=${entry%:*} kind=${entry##*:}
 		[ -f "$f" ] || continue
+		# A completion may take the list from the helper the completions
+		# share: then the helper is what must name every variant.
+		case $kind in
+		zsh) grep -q '_pawnkit_variants' "$f" && f=$comp/zsh/_pawnkit_variants ;;
+		fish) grep -q '__pawnkit_variants' "$f" &&
+			f=$comp/fish/functions/__pawnkit_variants.fish ;;
+		esac
 		absent=
 		for id in $ids; do
 			grep -Eq "(^|[^a-z0-9-])$id([^a-z0-9-]|\$)" "$f" || absent="$absent $id"
