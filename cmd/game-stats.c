@@ -18,6 +18,7 @@ const char *argp_program_bug_address = PAWNKIT_BUGS;
 enum {
 	OPT_PLOT = 256, OPT_JOBS, OPT_PARTIAL, OPT_MERGE, OPT_PROGRESS,
 	OPT_SKIP_INVALID, OPT_VARIANT, OPT_FORCE_VARIANT, OPT_TAGS_ONLY,
+	OPT_FULL_REPLAY,
 };
 
 static const struct argp_option options[] = {
@@ -32,6 +33,7 @@ static const struct argp_option options[] = {
 	{ "variant", OPT_VARIANT, "ID", 0, "Variant of games without a [Variant] tag (default: standard)", 0 },
 	{ "force-variant", OPT_FORCE_VARIANT, NULL, 0, "Apply --variant to every game, whatever its tag", 0 },
 	{ "jobs", OPT_JOBS, "N", 0, "Replay games on N threads (default 1; 0: one per processor); the output does not change", 0 },
+	{ "full-replay", OPT_FULL_REPLAY, NULL, 0, "Replay every game from its movetext tree, never by the fast path; the output does not change", 0 },
 	{ "partial", OPT_PARTIAL, NULL, 0, "Write a partial result, to be combined with --merge, instead of the report", 0 },
 	{ "merge", OPT_MERGE, NULL, 0, "Read partial results instead of games and combine them", 0 },
 	{ "progress", OPT_PROGRESS, NULL, 0, "Show the progress line even when standard error is not a terminal", 0 },
@@ -46,11 +48,7 @@ struct gamestats {
 	struct stats_config cfg;
 	struct stats_output out;
 	struct replay_opts replay;
-	struct matcher match;	/* checks --match while parsing */
-	/* The --match arguments again: each worker thread compiles its own
-	 * (PCRE2 match data may not be shared between threads). */
-	char **match_args;
-	size_t nmatch;
+	struct matcher match;	/* --match; each worker has a copy */
 	const char *plot;
 	bool partial, merge, progress, quiet;
 	unsigned jobs;
@@ -107,11 +105,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'm':
 		if (matcher_add(&gs->match, arg, why, sizeof why) != 0)
 			argp_error(state, "--match %s", why);
-		gs->match_args = realloc(gs->match_args, (gs->nmatch + 1) *
-					 sizeof *gs->match_args);
-		if (!gs->match_args)
-			die("out of memory");
-		gs->match_args[gs->nmatch++] = arg;
 		gs->used |= USED_GAME_ONLY;
 		break;
 	case OPT_TAGS_ONLY: gs->cfg.tags_only = true; break;
@@ -128,6 +121,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		gs->used |= USED_GAME_ONLY;
 		break;
 	case OPT_JOBS: gs->jobs = jobs_arg(state, arg); break;
+	case OPT_FULL_REPLAY:
+		gs->replay.full_replay = true;
+		gs->used |= USED_GAME_ONLY;
+		break;
 	case OPT_PARTIAL: gs->partial = true; break;
 	case OPT_MERGE: gs->merge = true; break;
 	case OPT_PROGRESS: gs->progress = true; break;
@@ -286,33 +283,39 @@ enum { C_GAMES, C_INVALID };
  * progress belong to the calling thread. */
 struct reading {
 	const struct gamestats *gs;
+	/* Games are read tags-only (the movetext's bytes kept) and replayed
+	 * from those bytes by the fast path when it can, from a tree read
+	 * again when not (game_replay_lazy). */
+	struct pgn_reader_opts reader;
 	struct stats *total;
 	struct progress progress;
 };
 
-/* A worker's own --match matcher, or NULL without --match. */
+/* A worker thread's own: its --match (PCRE2 match data may not be shared
+ * between threads) and its game to read trees into (game_replay_lazy). */
+struct worker {
+	struct matcher match;
+	struct pgn_game scratch;
+};
+
 static void *worker_new(void *ctx)
 {
 	const struct reading *r = ctx;
-	if (!r->gs->nmatch)
-		return NULL;
-	struct matcher *m = calloc(1, sizeof *m);
-	char why[256];
-	if (!m)
+	struct worker *w = calloc(1, sizeof *w);
+	if (!w)
 		die("out of memory");
-	for (size_t i = 0; i < r->gs->nmatch; i++)
-		if (matcher_add(m, r->gs->match_args[i], why, sizeof why) != 0)
-			die("--match %s", why);
-	return m;
+	matcher_copy(&w->match, &r->gs->match);
+	pgn_game_init(&w->scratch);
+	return w;
 }
 
 static void worker_free(void *ctx, void *worker)
 {
+	struct worker *w = worker;
 	(void)ctx;
-	if (!worker)
-		return;
-	matcher_release(worker);
-	free(worker);
+	matcher_release(&w->match);
+	pgn_game_release(&w->scratch);
+	free(w);
 }
 
 static void *chunk_new(void *ctx)
@@ -334,14 +337,15 @@ static void count_game(void *ctx, void *worker, struct pgn_game *g,
 		       struct par_sink *k)
 {
 	const struct reading *r = ctx;
-	bool selected = !worker || matcher_test(worker, g);
+	struct worker *w = worker;
+	bool selected = matcher_test(&w->match, g);
 	bool reader_errors = par_errors(k) > 0;
 	par_release(k, selected);
 	if (!selected)
 		return;
 	par_count(k, C_GAMES);
-	if (!stats_add_game(par_chunk(k), g, &r->gs->replay, reader_errors,
-			    par_report, k))
+	if (!stats_add_game(par_chunk(k), g, &w->scratch, &r->reader,
+			    &r->gs->replay, reader_errors, par_report, k))
 		par_count(k, C_INVALID);
 }
 
@@ -351,7 +355,8 @@ static void count_tags(void *ctx, void *worker, struct pgn_game *g,
 		       struct par_sink *k)
 {
 	const struct reading *r = ctx;
-	bool selected = !worker || matcher_test(worker, g);
+	struct worker *w = worker;
+	bool selected = matcher_test(&w->match, g);
 	par_release(k, selected);
 	if (!selected)
 		return;
@@ -380,12 +385,13 @@ static void before_print(void *ctx)
 static int read_games(struct gamestats *gs, struct stats **s, char **files,
 		      int nfiles)
 {
-	struct reading r = { .gs = gs, .total = stats_new(&gs->cfg) };
+	struct reading r = { .gs = gs, .reader = { .tags_only = true },
+			     .total = stats_new(&gs->cfg) };
 	struct par_config pc = {
 		.jobs = gs->jobs, .printer = { .quiet = gs->quiet },
 		.errors_only = true,
 		.worker_new = worker_new, .worker_free = worker_free,
-		.reader = { .tags_only = gs->cfg.tags_only },
+		.reader = r.reader,
 		.game = gs->cfg.tags_only ? count_tags : count_game, .ctx = &r,
 		.chunk_new = chunk_new, .chunk_free = chunk_free,
 		.written = chunk_written, .before_print = before_print,
@@ -454,6 +460,5 @@ int main(int argc, char **argv)
 		status = EXIT_TROUBLE;
 	stats_free(s);
 	matcher_release(&gs.match);
-	free(gs.match_args);
 	return status;
 }

@@ -88,7 +88,7 @@ static int validate_game(void *ctx, struct pgn_game *g)
 	}
 	v->games++;
 	struct replay_result res;
-	game_replay_lazy(g, &v->scratch, &v->reader, &v->replay,
+	game_replay_lazy(g, &v->scratch, &v->reader, &v->replay, NULL,
 			 diag_printer_report, &v->printer, &res);
 	/* The printer counts the reader's errors; the replay counts its
 	 * own, also those past the per-game cap of reported ones. */
@@ -149,8 +149,8 @@ static void validate_chunk_game(void *ctx, void *worker, struct pgn_game *g,
 	}
 	par_count(k, C_GAMES);
 	struct replay_result res;
-	game_replay_lazy(g, &w->scratch, &v->reader, &v->replay, par_report,
-			 k, &res);
+	game_replay_lazy(g, &w->scratch, &v->reader, &v->replay, NULL,
+			 par_report, k, &res);
 	bool ok = par_errors(k) == 0 && res.errors == 0 &&
 		  !(g->flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE));
 	par_count(k, ok ? C_VALID : C_INVALID);

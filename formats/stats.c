@@ -271,9 +271,14 @@ static bool starts_initial(struct stats *s, int vidx,
 	       memcmp(ref + 64, pos->board2, 64) == 0;
 }
 
+/* The start of a replay: also a second one, when the fast path gave the
+ * game up (game_replay_lazy), so what the first saw is forgotten. */
 static void scan_start(void *ctx, const struct position *start)
 {
 	struct scan *sc = ctx;
+	struct stats *s = sc->s;
+	memset(sc, 0, offsetof(struct scan, rp));
+	sc->s = s;
 	sc->variant = start->variant;
 	sc->vidx = stats_variant_index(start->variant);
 	sc->rp_on = start->variant->needs_codes;
@@ -380,7 +385,7 @@ static void scan_move(void *ctx, const struct replay_step *st)
 		sc->c[ST_PAWN_MOVES + type - PAWN]++;
 	for (size_t i = 0; i < sizeof flag_events / sizeof *flag_events; i++)
 		sc->c[flag_events[i].stat] += (f & flag_events[i].flag) != 0;
-	sc->c[ST_CHECKS] += position_in_check(st->after);
+	sc->c[ST_CHECKS] += st->check;
 	if (f & MF_CASTLE)
 		sc->c[(MOVE_TO(m) & 7) > (from & 7) ? ST_CASTLE_SHORT
 						      : ST_CASTLE_LONG]++;
@@ -588,6 +593,8 @@ static void commit(struct group *grp, const struct scan *sc,
 }
 
 bool stats_add_game(struct stats *s, const struct pgn_game *g,
+		    struct pgn_game *scratch,
+		    const struct pgn_reader_opts *reader,
 		    const struct replay_opts *ro, bool reader_errors,
 		    diag_fn report, void *report_ctx)
 {
@@ -599,7 +606,10 @@ bool stats_add_game(struct stats *s, const struct pgn_game *g,
 	struct replay_result res;
 	bool valid = !reader_errors &&
 		     !(g->flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE));
-	if (game_replay(g, ro, &vis, report, report_ctx, &res) != 0)
+	int rc = scratch ? game_replay_lazy(g, scratch, reader, ro, &vis,
+					    report, report_ctx, &res)
+			 : game_replay(g, ro, &vis, report, report_ctx, &res);
+	if (rc != 0)
 		valid = false;
 	const char *key;
 	size_t len;

@@ -245,11 +245,12 @@ static inline void keylist_push(struct keylist *k, uint64_t key)
  * numbers, comments, NAGs, one termination marker at the end) and every
  * move is exactly right (one legal move fits, capture and check marks as
  * the move has them): then the number of plies, each position's key
- * pushed to *keys.  -1 at the first thing that is not so: the caller
- * replays the game the general way, which explains it (*pos and *keys
- * are then of no use). */
+ * pushed to *keys, each move shown to vis (may be NULL) as it is played.
+ * -1 at the first thing that is not so: the caller replays the game the
+ * general way, which explains it (*pos and *keys are then of no use, and
+ * vis may have seen some of the moves). */
 long quick_main_line(const char *p, const char *end, struct position *pos,
-		     struct keylist *keys);
+		     struct keylist *keys, const struct replay_visitor *vis);
 
 static inline void movelist_add(struct movelist *l, move_t m)
 {

@@ -228,6 +228,8 @@ struct replay_step {
 	move_t move;
 	unsigned depth;		/* 0 on the main line */
 	uint32_t ply;		/* ply number from the game's start, 1-based */
+	bool check;		/* the move gives check: in after, the side to
+				 * move is in check */
 };
 
 /* The visitor sees every resolved move; null moves ("--", "Z0") are
@@ -265,22 +267,29 @@ int game_replay(const struct pgn_game *g, const struct replay_opts *opts,
  * a standard-chess game whose main line is plain (moves in plain SAN,
  * move numbers, comments, NAGs, no variation) and has nothing to report
  * at all is replayed straight from its movetext, several times faster.
- * True then, with *res as game_replay() would fill it.  False for every
- * other game, with nothing reported: replay it with its tree
- * (pgn_game_read_tree, game_replay), which finds and explains what there
- * is.  No visitor: the fast path has no items to show one. */
+ * True then, with *res as game_replay() would fill it and visitor (may be
+ * NULL) shown the start and every move as game_replay() shows them, but
+ * with step->item NULL: there is no tree.  False for every other game,
+ * with nothing reported: replay it with its tree (pgn_game_read_tree,
+ * game_replay), which finds and explains what there is.  The visitor may
+ * have seen part of such a game already: its start() must forget what it
+ * kept of the game. */
 bool game_replay_quick(const struct pgn_game *g,
 		       const struct replay_opts *opts,
+		       const struct replay_visitor *visitor,
 		       struct replay_result *res);
 
-/* game_replay() without a visitor, for a game read with tags_only: the
- * fast path when it can, else the game read again with its tree (into
- * *scratch, an initialised game reused from call to call; ro as the
- * reader's) and replayed in full.  Reports and returns what game_replay()
- * would for the game read with its tree. */
+/* game_replay() for a game read with tags_only: the fast path when it
+ * can, else the game read again with its tree (into *scratch, an
+ * initialised game reused from call to call; ro as the reader's) and
+ * replayed in full.  Reports and returns what game_replay() would for the
+ * game read with its tree; the visitor (may be NULL) as for
+ * game_replay_quick(): step->item is NULL on the fast path, and start()
+ * may come twice. */
 int game_replay_lazy(const struct pgn_game *g, struct pgn_game *scratch,
 		     const struct pgn_reader_opts *ro,
-		     const struct replay_opts *opts, diag_fn report,
+		     const struct replay_opts *opts,
+		     const struct replay_visitor *visitor, diag_fn report,
 		     void *report_ctx, struct replay_result *res);
 
 /* Start position of a game: [Variant], [SetUp]/[FEN], [PawnTypes].

@@ -156,19 +156,20 @@ static bool can_move(const struct position *pos)
 	return replies.count > 0;
 }
 
-/* The written check mark against what the move does. */
-static void check_mark(struct replay *r, char written,
+/* The written check mark against what the move does; whether it gives
+ * check. */
+static bool check_mark(struct replay *r, char written,
 		       const struct position *after, move_t m,
 		       const struct site *at)
 {
 	bool check = in_check(after, m);
 	if (!check && !written)
-		return;
+		return false;
 	char actual = 0;
 	if (check)
 		actual = can_move(after) ? '+' : '#';
 	if (written == actual)
-		return;
+		return check;
 	struct diag d = { 0 };
 	if (!written)
 		diag_setf(&d, DIAG_WARNING, DC_CHECK_MARK,
@@ -182,6 +183,7 @@ static void check_mark(struct replay *r, char written,
 			  "'%c' written but the move %s", written,
 			  actual == '#' ? "mates" : "does not mate");
 	emit(r, &d, at);
+	return check;
 }
 
 static int play_null(struct replay *r, struct position *pos,
@@ -267,9 +269,10 @@ static int play_move(struct replay *r, const struct pgn_item *item,
 	if (visit)
 		before = *pos;
 	position_make(pos, m);
-	check_mark(r, san.check, pos, m, &at);
+	bool check = check_mark(r, san.check, pos, m, &at);
 	if (visit) {
-		struct replay_step step = { item, &before, pos, m, depth, at.ply };
+		struct replay_step step = { item, &before, pos, m, depth,
+					    at.ply, check };
 		r->visitor->move(r->visitor->ctx, &step);
 	}
 	return 0;
@@ -558,6 +561,7 @@ int game_replay(const struct pgn_game *g, const struct replay_opts *opts,
 
 bool game_replay_quick(const struct pgn_game *g,
 		       const struct replay_opts *opts,
+		       const struct replay_visitor *visitor,
 		       struct replay_result *res)
 {
 	if (g->flags || !g->movetext || g->moves.first)
@@ -569,8 +573,10 @@ bool game_replay_quick(const struct pgn_game *g,
 		keylist_release(&r.keys);
 		return false;
 	}
+	if (visitor && visitor->start)
+		visitor->start(visitor->ctx, &start);
 	long plies = quick_main_line(g->movetext, g->raw + g->raw_len,
-				     &res->final, &r.keys);
+				     &res->final, &r.keys, visitor);
 	if (plies < 0) {
 		keylist_release(&r.keys);
 		return false;
@@ -583,15 +589,16 @@ bool game_replay_quick(const struct pgn_game *g,
 
 int game_replay_lazy(const struct pgn_game *g, struct pgn_game *scratch,
 		     const struct pgn_reader_opts *ro,
-		     const struct replay_opts *opts, diag_fn report,
+		     const struct replay_opts *opts,
+		     const struct replay_visitor *visitor, diag_fn report,
 		     void *report_ctx, struct replay_result *res)
 {
-	if (!opts->full_replay && game_replay_quick(g, opts, res))
+	if (!opts->full_replay && game_replay_quick(g, opts, visitor, res))
 		return 0;
 	/* A tree is needed; a game that has one, or cannot have one (over
 	 * the size limit), is replayed as it is. */
 	if (g->moves.first || !g->movetext ||
 	    pgn_game_read_tree(g, scratch, ro) != 0)
-		return game_replay(g, opts, NULL, report, report_ctx, res);
-	return game_replay(scratch, opts, NULL, report, report_ctx, res);
+		return game_replay(g, opts, visitor, report, report_ctx, res);
+	return game_replay(scratch, opts, visitor, report, report_ctx, res);
 }

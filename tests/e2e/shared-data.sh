@@ -7,7 +7,9 @@
 # - the OTB corpus: every game accounted for, and the games called invalid
 #   are exactly those where pgn-extract (an independent oracle, when
 #   installed) fails to make a move, at the same lines; the fast path
-#   agrees with --full-replay there too.
+#   agrees with --full-replay there too;
+# - game-stats: its report and diagnostics the same with --full-replay, on
+#   every file and on the OTB corpus.
 set -u
 bin=$(cd "$1" && pwd)
 data=$(cd "$(dirname "$0")/../.." && pwd)/../shared/data
@@ -41,9 +43,23 @@ same_as_full() { # file [options]
 	else bad "$f $*: the fast path and --full-replay differ"; fi
 }
 
+# game-stats replays by the same fast path: the report and diagnostics
+# must not change either.
+stats_same_as_full() { # file [options]
+	f=$1; shift
+	"$bin/game-stats" "$@" -f json "$f" >"$work/fast.out" 2>"$work/fast.err"
+	s1=$?
+	"$bin/game-stats" "$@" --full-replay -f json "$f" >"$work/full.out" 2>"$work/full.err"
+	s2=$?
+	if [ $s1 -eq $s2 ] && cmp -s "$work/fast.out" "$work/full.out" &&
+	   cmp -s "$work/fast.err" "$work/full.err"; then ok
+	else bad "$f $*: game-stats differs with --full-replay"; fi
+}
+
 for f in $(find "$data" -name '*.pgn' | sort); do
 	partition "$f"
 	same_as_full "$f"
+	stats_same_as_full "$f"
 done
 
 otb=$data/otb/otb-players.pgn.xz
@@ -55,6 +71,7 @@ if [ -f "$otb" ]; then
 	cmp -s "$work/otb.both" "$work/otb.pgn" && ok || bad "otb: -o + --reject differ from the input"
 	same_as_full "$work/otb.pgn"
 	same_as_full "$work/otb.pgn" --strict --json
+	stats_same_as_full "$work/otb.pgn" --jobs 2 -g Year
 	events=$(grep -c '^\[Event ' "$work/otb.pgn")
 	summary=$(tail -1 "$work/otb.err")
 	case $summary in

@@ -50,7 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct outcome whole, reread;
 		full_replay(&b, &opts, &whole);
 		struct replay_result fast;
-		if (game_replay_quick(&a, &opts, &fast)) {
+		if (game_replay_quick(&a, &opts, NULL, &fast)) {
 			FUZZ_CHECK(whole.diags == 0);
 			same_end(&fast, &whole.res);
 		}

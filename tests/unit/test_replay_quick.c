@@ -4,8 +4,9 @@
  * general replay of the same game read with its tree must report nothing
  * and end in the same place (plies, final position, game end).  It must
  * also take the games it exists for (plain, correct ones), and decline
- * the ones with something to report.  Random legal games, written in SAN
- * with the right marks, then mutated one token at a time, test both. */
+ * the ones with something to report; and show a visitor what the general
+ * replay shows it.  Random legal games, written in SAN with the right
+ * marks, then mutated one token at a time, test all of it. */
 #include <stdarg.h>
 #include <setjmp.h>
 #include <stddef.h>
@@ -26,11 +27,38 @@ static void count_diag(void *ctx, const struct diag *d)
 	((struct counted *)ctx)->diags++;
 }
 
+/* What a visitor saw of the main line: every move, its ply and check, the
+ * positions before and after, folded into one number. */
+struct trace {
+	uint64_t hash;
+	unsigned moves;
+};
+
+static void trace_start(void *ctx, const struct position *start)
+{
+	struct trace *t = ctx;
+	t->hash = start->key;	/* a second start forgets the first */
+	t->moves = 0;
+}
+
+static void trace_move(void *ctx, const struct replay_step *st)
+{
+	struct trace *t = ctx;
+	if (st->depth != 0)
+		return;
+	uint64_t parts[] = { st->move, st->ply, st->check, st->before->key,
+			     st->after->key };
+	for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
+		t->hash = (t->hash ^ parts[i]) * 0x100000001b3ull;
+	t->moves++;
+}
+
 /* What both replays made of one text. */
 struct verdict {
 	bool quick;			/* the fast path took it */
 	unsigned full_diags;		/* the general replay's reports */
 	struct replay_result fast, full;
+	struct trace fast_seen, full_seen;	/* by their visitors */
 };
 
 static struct verdict judge(const char *pgn)
@@ -51,8 +79,12 @@ static struct verdict judge(const char *pgn)
 	assert_int_equal(pgn_reader_next(lazy, &a, NULL, NULL, &err), 1);
 	assert_int_equal(pgn_reader_next(full, &b, NULL, NULL, &err), 1);
 	assert_null(a.moves.first);
-	v.quick = game_replay_quick(&a, &opts, &v.fast);
-	game_replay(&b, &opts, NULL, count_diag, &c, &v.full);
+	struct replay_visitor fast_vis = { &v.fast_seen, trace_start,
+					   trace_move, NULL, NULL };
+	struct replay_visitor full_vis = { &v.full_seen, trace_start,
+					   trace_move, NULL, NULL };
+	v.quick = game_replay_quick(&a, &opts, &fast_vis, &v.fast);
+	game_replay(&b, &opts, &full_vis, count_diag, &c, &v.full);
 	v.full_diags = c.diags;
 	/* The tree read again from the lazy game's bytes replays alike. */
 	struct replay_result re;
@@ -85,6 +117,9 @@ static void assert_agrees(const char *pgn, const struct verdict *v)
 	assert_true(v->fast.final.key == v->full.final.key);
 	assert_int_equal(v->fast.final.halfmove, v->full.final.halfmove);
 	assert_int_equal(v->fast.final.fullmove, v->full.final.fullmove);
+	/* Its visitor saw what the general replay's saw. */
+	assert_int_equal(v->fast_seen.moves, v->full_seen.moves);
+	assert_true(v->fast_seen.hash == v->full_seen.hash);
 }
 
 static struct verdict check(const char *pgn)

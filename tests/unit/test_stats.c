@@ -17,20 +17,53 @@
 
 /* ---------------------------------------------------------------- helpers */
 
-/* Adds every game of text; returns the number of valid ones. */
-static unsigned add_text(struct stats *s, const char *text)
+/* Adds every game of text, read with its tree (scratch NULL) or tags-only
+ * as game-stats reads it (then replayed by the fast path when it can);
+ * returns the number of valid ones. */
+static unsigned add_read(struct stats *s, const char *text,
+			 struct pgn_game *scratch)
 {
+	struct pgn_reader_opts opts = { .tags_only = scratch != NULL };
 	struct pgn_reader *r = pgn_reader_from_memory("t", text, strlen(text),
-						      NULL);
+						      &opts);
 	struct pgn_game g;
 	struct diag err;
 	struct replay_opts ro = { 0 };
 	unsigned valid = 0;
 	pgn_game_init(&g);
 	while (pgn_reader_next(r, &g, NULL, NULL, &err) > 0)
-		valid += stats_add_game(s, &g, &ro, false, NULL, NULL);
+		valid += stats_add_game(s, &g, scratch, &opts, &ro, false,
+					NULL, NULL);
 	pgn_game_release(&g);
 	pgn_reader_close(r);
+	return valid;
+}
+
+static char *partial_of(const struct stats *s);
+
+/* Adds every game of text; returns the number of valid ones.  The same
+ * games counted again as game-stats counts them (tags-only, the fast path
+ * where it can) must give the very same figures: the partial result
+ * holds every one. */
+static unsigned add_text(struct stats *s, const char *text)
+{
+	char *before = partial_of(s);
+	unsigned valid = add_read(s, text, NULL);
+	struct stats *lazy = NULL;
+	char why[128];
+	FILE *f = fmemopen(before, strlen(before), "r");
+	assert_int_equal(stats_read_partial(&lazy, f, "p", why, sizeof why), 0);
+	fclose(f);
+	struct pgn_game scratch;
+	pgn_game_init(&scratch);
+	assert_int_equal(add_read(lazy, text, &scratch), valid);
+	pgn_game_release(&scratch);
+	char *tree = partial_of(s), *quick = partial_of(lazy);
+	assert_string_equal(quick, tree);
+	free(before);
+	free(tree);
+	free(quick);
+	stats_free(lazy);
 	return valid;
 }
 
@@ -200,7 +233,8 @@ static void test_invalid_apart(void **state)
 	struct replay_opts ro = { 0 };
 	pgn_game_init(&game);
 	assert_int_equal(pgn_reader_next(r, &game, NULL, NULL, &err), 1);
-	assert_false(stats_add_game(s, &game, &ro, true, NULL, NULL));
+	assert_false(stats_add_game(s, &game, NULL, NULL, &ro, true, NULL,
+				    NULL));
 	assert_int_equal(all(s)->c[ST_INVALID], 2);
 	pgn_game_release(&game);
 	pgn_reader_close(r);
@@ -480,6 +514,68 @@ static void test_formats(void **state)
 	stats_free(s);
 }
 
+/* Games the replay's fast path takes (complete roster, plain SAN, nothing
+ * to report): castling, checks, captures, a promotion, a comment and a
+ * NAG, one from a FEN.  add_text() counts them with and without the fast
+ * path and requires the same figures; first, that the fast path does take
+ * each of them, or the comparison would show nothing. */
+static const char plain_games[] =
+	"[Event \"E\"]\n"
+	"[Site \"S\"]\n"
+	"[Date \"2001.02.03\"]\n"
+	"[Round \"1\"]\n"
+	"[White \"A\"]\n"
+	"[Black \"B\"]\n"
+	"[Result \"1/2-1/2\"]\n"
+	"\n"
+	"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6\n"
+	"8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 {Breyer} 11. Nbd2 Bb7 $1 12. Bc2 Re8 1/2-1/2\n"
+	"\n"
+	"[Event \"E\"]\n"
+	"[Site \"S\"]\n"
+	"[Date \"2001.02.03\"]\n"
+	"[Round \"2\"]\n"
+	"[White \"B\"]\n"
+	"[Black \"A\"]\n"
+	"[Result \"1-0\"]\n"
+	"\n"
+	"1. e4 d5 2. e5 f5 3. exf6 gxf6 4. Qh5+ Kd7 5. Qf5+ e6 6. Qxe6+ Kxe6 7. Bc4 dxc4\n"
+	"8. d4 Qxd4 9. Nf3 Qxf2+ 10. Kxf2 Bc5+ 11. Be3 Bxe3+ 12. Kxe3 1-0\n"
+	"\n"
+	"[Event \"E\"]\n"
+	"[Site \"S\"]\n"
+	"[Date \"2001.02.03\"]\n"
+	"[Round \"3\"]\n"
+	"[White \"A\"]\n"
+	"[Black \"B\"]\n"
+	"[Result \"*\"]\n"
+	"[SetUp \"1\"]\n"
+	"[FEN \"8/P6k/8/8/8/8/6K1/8 w - - 0 1\"]\n"
+	"\n"
+	"1. a8=Q Kg6 2. Qg8+ Kf5 *\n";
+
+static void test_fast_path_same(void **state)
+{
+	(void)state;
+	struct pgn_reader_opts opts = { .tags_only = true };
+	struct pgn_reader *r = pgn_reader_from_memory(
+		"t", plain_games, strlen(plain_games), &opts);
+	struct pgn_game g;
+	struct diag err;
+	struct replay_opts ro = { 0 };
+	struct replay_result res;
+	unsigned taken = 0;
+	pgn_game_init(&g);
+	while (pgn_reader_next(r, &g, NULL, NULL, &err) > 0)
+		taken += game_replay_quick(&g, &ro, NULL, &res);
+	pgn_game_release(&g);
+	pgn_reader_close(r);
+	assert_int_equal(taken, 3);
+	struct stats *s = fresh(4, NULL);
+	assert_int_equal(add_text(s, plain_games), 3);
+	stats_free(s);
+}
+
 static void test_tags_only(void **state)
 {
 	(void)state;
@@ -635,6 +731,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_counts_by_hand),
+		cmocka_unit_test(test_fast_path_same),
 		cmocka_unit_test(test_tandem_events),
 		cmocka_unit_test(test_invalid_apart),
 		cmocka_unit_test(test_result_source),
