@@ -1,21 +1,25 @@
 /* The replay's fast path against the full replay, on any bytes: each game
  * is read twice, with tags_only (as pgn-validate reads) and with its tree.
  * Whenever game_replay_quick() takes a game, the full replay must report
- * nothing and end where the fast path ended; the tree read again from the
+ * nothing, end where the fast path ended and show its visitor what the
+ * fast path showed its own; the tree read again from the
  * lazy game's bytes (pgn_game_read_tree) must replay as the tree the full
  * reader built. */
 #include "fuzz.h"
+#include "../replay_trace.h"
 
 struct outcome {
 	unsigned diags;
 	struct replay_result res;
+	struct replay_trace seen;
 };
 
 static void full_replay(const struct pgn_game *g, const struct replay_opts *o,
 			struct outcome *out)
 {
+	struct replay_visitor vis = replay_tracer(&out->seen);
 	out->diags = 0;
-	game_replay(g, o, NULL, fuzz_diag, &out->diags, &out->res);
+	game_replay(g, o, &vis, fuzz_diag, &out->diags, &out->res);
 }
 
 static void same_end(const struct replay_result *a,
@@ -50,9 +54,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct outcome whole, reread;
 		full_replay(&b, &opts, &whole);
 		struct replay_result fast;
-		if (game_replay_quick(&a, &opts, NULL, &fast)) {
+		struct replay_trace fast_seen;
+		struct replay_visitor vis = replay_tracer(&fast_seen);
+		if (game_replay_quick(&a, &opts, &vis, &fast)) {
 			FUZZ_CHECK(whole.diags == 0);
 			same_end(&fast, &whole.res);
+			FUZZ_CHECK(fast_seen.moves == whole.seen.moves);
+			FUZZ_CHECK(fast_seen.hash == whole.seen.hash);
 		}
 		if (pgn_game_read_tree(&a, &again, &full_ro) == 0) {
 			FUZZ_CHECK(again.index == b.index);

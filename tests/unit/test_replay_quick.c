@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "support.h"
+#include "../replay_trace.h"
 
 struct counted {
 	unsigned diags;
@@ -27,38 +28,12 @@ static void count_diag(void *ctx, const struct diag *d)
 	((struct counted *)ctx)->diags++;
 }
 
-/* What a visitor saw of the main line: every move, its ply and check, the
- * positions before and after, folded into one number. */
-struct trace {
-	uint64_t hash;
-	unsigned moves;
-};
-
-static void trace_start(void *ctx, const struct position *start)
-{
-	struct trace *t = ctx;
-	t->hash = start->key;	/* a second start forgets the first */
-	t->moves = 0;
-}
-
-static void trace_move(void *ctx, const struct replay_step *st)
-{
-	struct trace *t = ctx;
-	if (st->depth != 0)
-		return;
-	uint64_t parts[] = { st->move, st->ply, st->check, st->before->key,
-			     st->after->key };
-	for (size_t i = 0; i < sizeof parts / sizeof *parts; i++)
-		t->hash = (t->hash ^ parts[i]) * 0x100000001b3ull;
-	t->moves++;
-}
-
 /* What both replays made of one text. */
 struct verdict {
 	bool quick;			/* the fast path took it */
 	unsigned full_diags;		/* the general replay's reports */
 	struct replay_result fast, full;
-	struct trace fast_seen, full_seen;	/* by their visitors */
+	struct replay_trace fast_seen, full_seen;	/* by their visitors */
 };
 
 static struct verdict judge(const char *pgn)
@@ -79,10 +54,8 @@ static struct verdict judge(const char *pgn)
 	assert_int_equal(pgn_reader_next(lazy, &a, NULL, NULL, &err), 1);
 	assert_int_equal(pgn_reader_next(full, &b, NULL, NULL, &err), 1);
 	assert_null(a.moves.first);
-	struct replay_visitor fast_vis = { &v.fast_seen, trace_start,
-					   trace_move, NULL, NULL };
-	struct replay_visitor full_vis = { &v.full_seen, trace_start,
-					   trace_move, NULL, NULL };
+	struct replay_visitor fast_vis = replay_tracer(&v.fast_seen);
+	struct replay_visitor full_vis = replay_tracer(&v.full_seen);
 	v.quick = game_replay_quick(&a, &opts, &fast_vis, &v.fast);
 	game_replay(&b, &opts, &full_vis, count_diag, &c, &v.full);
 	v.full_diags = c.diags;
