@@ -382,7 +382,8 @@ static const char *other_token(const char *p, const char *end, bool *done)
 
 /* A move number ("12." "12...") or the termination marker at p (a
  * digit): where it ends, or NULL; *done for the marker. */
-static const char *number_token(const char *p, const char *end, bool *done)
+static inline __attribute__((always_inline)) const char *
+number_token(const char *p, const char *end, bool *done)
 {
 	const char *q = p + 1;
 	while (q < end && is_digit((unsigned char)*q))

@@ -34,7 +34,8 @@ static inline uint64_t castle_rook(struct position *pos, int king_from,
 	return zobrist_piece[rook][from] ^ zobrist_piece[rook][to];
 }
 
-static inline void standard_make_inline(struct position *pos, move_t m)
+static inline __attribute__((always_inline)) void
+standard_make_inline(struct position *pos, move_t m)
 {
 	int from = MOVE_FROM(m), to = MOVE_TO(m), promo = MOVE_PROMO(m);
 	unsigned flags = MOVE_FLAGS(m);
@@ -89,8 +90,8 @@ static inline void standard_make_inline(struct position *pos, move_t m)
  * the move opened through its origin, can attack that king.  Castling, en
  * passant and promotions (a rook and a pawn more, or a new piece) take the
  * whole test. */
-static inline bool standard_gives_check_inline(const struct position *after,
-					       move_t m)
+static inline __attribute__((always_inline)) bool
+standard_gives_check_inline(const struct position *after, move_t m)
 {
 	int us = after->side, them = us ^ 1;
 	uint64_t kings = pieces_bb(after, us, KING);
