@@ -378,7 +378,8 @@ static int render_game(void *ctx, struct pgn_game *g)
 	struct render *r = ctx;
 	diag_printer_release(&r->printer, true);
 	struct walk w = { .r = r, .game = g };
-	struct replay_visitor visitor = { &w, on_start, on_move, NULL, NULL };
+	struct replay_visitor visitor = { .ctx = &w, .start = on_start,
+					  .move = on_move };
 	struct replay_result res;
 	game_replay(g, &r->replay, &visitor, diag_printer_report, &r->printer,
 		    &res);

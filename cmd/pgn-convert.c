@@ -15,7 +15,7 @@ const char *argp_program_bug_address = PAWNKIT_BUGS;
 enum {
 	OPT_FROM = 256, OPT_TAGS, OPT_WIDTH, OPT_MAINLINE, OPT_STRIP_COMMENTS,
 	OPT_STRIP_VARIATIONS, OPT_STRIP_NAGS, OPT_STRIP_CLOCKS, OPT_VARIANT,
-	OPT_FORCE_VARIANT, OPT_JOBS
+	OPT_FORCE_VARIANT, OPT_JOBS, OPT_FULL_REPLAY
 };
 
 static const struct argp_option options[] = {
@@ -39,6 +39,7 @@ static const struct argp_option options[] = {
 	{ "no-warnings", 'w', NULL, 0, "Do not print warnings", 0 },
 	{ "quiet", 'q', NULL, 0, "Print no diagnostics", 0 },
 	{ "jobs", OPT_JOBS, "N", 0, "Convert games on N threads (default 1; 0: one per processor); the output does not change", 0 },
+	{ "full-replay", OPT_FULL_REPLAY, NULL, 0, "Replay every game from its movetext tree, never by the fast path; the output does not change", 0 },
 	{ 0 }
 };
 
@@ -127,6 +128,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'w': c->printer.no_warnings = true; break;
 	case 'q': c->printer.quiet = true; break;
 	case OPT_JOBS: c->jobs = jobs_arg(state, arg); break;
+	case OPT_FULL_REPLAY: c->replay.full_replay = true; break;
 	default: return ARGP_ERR_UNKNOWN;
 	}
 	return 0;

@@ -80,11 +80,26 @@ void conv_game_release(struct conv_game *cg)
 	conv_game_init(cg);
 }
 
+/* The start of a replay; also of a second one, when the fast path gave
+ * the game up: what the first recorded is dropped. */
 static void record_start(void *ctx, const struct position *start)
 {
 	struct conv_game *cg = ctx;
 	cg->start = *start;
 	cg->started = true;
+	cg->nmoves = 0;
+	cg->main_next = cg->game->moves.first;
+}
+
+/* A move of the fast path (step->item NULL): it played the main line's
+ * moves, and only those, in order. */
+static const struct pgn_item *next_main_move(struct conv_game *cg)
+{
+	const struct pgn_item *it = cg->main_next;
+	while (it && it->kind != PI_MOVE)
+		it = it->next;
+	cg->main_next = it ? it->next : NULL;
+	return it;
 }
 
 static void record_move(void *ctx, const struct replay_step *step)
@@ -92,6 +107,8 @@ static void record_move(void *ctx, const struct replay_step *step)
 	struct conv_game *cg = ctx;
 	if (step->depth > 0 && !cg->variations)
 		return;
+	const struct pgn_item *item = step->item ? step->item
+						 : next_main_move(cg);
 	if (cg->nmoves == cg->cap) {
 		size_t cap = cg->cap ? cg->cap * 2 : 256;
 		struct conv_move *grown = realloc(cg->moves, cap * sizeof *grown);
@@ -100,7 +117,7 @@ static void record_move(void *ctx, const struct replay_step *step)
 		cg->moves = grown;
 		cg->cap = cap;
 	}
-	cg->moves[cg->nmoves++] = (struct conv_move){ step->item, step->move };
+	cg->moves[cg->nmoves++] = (struct conv_move){ item, step->move };
 }
 
 int conv_game_replay(struct conv_game *cg, const struct pgn_game *g,
@@ -109,12 +126,18 @@ int conv_game_replay(struct conv_game *cg, const struct pgn_game *g,
 {
 	const struct replay_visitor visitor = {
 		.ctx = cg, .start = record_start, .move = record_move,
+		.no_before = true,
 	};
 	struct replay_result res;
 	cg->game = g;
 	cg->nmoves = cg->cursor = 0;
 	cg->variations = variations;
 	cg->started = false;
+	/* Most games have nothing to report: the fast path confirms them
+	 * from their bytes; the others are replayed from the tree, which
+	 * words what there is to say. */
+	if (!ro->full_replay && game_replay_quick(g, ro, &visitor, &res))
+		return 0;
 	return game_replay(g, ro, &visitor, report, report_ctx, &res);
 }
 

@@ -198,6 +198,8 @@ struct conv_game {
 	bool variations;	/* moves of variations were recorded */
 	struct conv_move *moves;	/* in written order, as replayed */
 	size_t nmoves, cap, cursor;
+	const struct pgn_item *main_next;	/* fast path: the main line's
+						 * next item */
 	char *scratch;		/* the writers' buffer (conv_scratch) */
 	size_t scratch_cap;
 };
@@ -205,7 +207,8 @@ struct conv_game {
 void conv_game_init(struct conv_game *cg);
 void conv_game_release(struct conv_game *cg);
 /* game_replay() recording the moves (of variations too when asked);
- * returns what game_replay returns. */
+ * returns what game_replay returns.  By the fast path when it can
+ * (game_replay_quick(), unless ro->full_replay). */
 int conv_game_replay(struct conv_game *cg, const struct pgn_game *g,
 		     const struct replay_opts *ro, bool variations,
 		     diag_fn report, void *report_ctx);

@@ -602,7 +602,8 @@ bool stats_add_game(struct stats *s, const struct pgn_game *g,
 	memset(&sc, 0, offsetof(struct scan, rp));
 	sc.s = s;
 	sc.vidx = -1;
-	struct replay_visitor vis = { &sc, scan_start, scan_move, NULL, NULL };
+	struct replay_visitor vis = { .ctx = &sc, .start = scan_start,
+				      .move = scan_move };
 	struct replay_result res;
 	bool valid = !reader_errors &&
 		     !(g->flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE));

@@ -241,6 +241,9 @@ struct replay_visitor {
 	void (*move)(void *ctx, const struct replay_step *step);
 	void (*enter)(void *ctx, const struct pgn_line *var, unsigned depth);
 	void (*leave)(void *ctx, const struct pgn_line *var, unsigned depth);
+	/* move() never reads step->before, which is then NULL: the replay
+	 * need not keep a copy of each position before its move. */
+	bool no_before;
 };
 
 enum game_end {
@@ -263,13 +266,15 @@ int game_replay(const struct pgn_game *g, const struct replay_opts *opts,
 		const struct replay_visitor *visitor, diag_fn report,
 		void *report_ctx, struct replay_result *result);
 
-/* game_replay()'s fast path, for a game read with tags_only (no tree):
- * a standard-chess game whose main line is plain (moves in plain SAN,
- * move numbers, comments, NAGs, no variation) and has nothing to report
- * at all is replayed straight from its movetext, several times faster.
- * True then, with *res as game_replay() would fill it and visitor (may be
- * NULL) shown the start and every move as game_replay() shows them, but
- * with step->item NULL: there is no tree.  False for every other game,
+/* game_replay()'s fast path, for a game read with tags_only (no tree) or
+ * with its tree: a standard-chess game whose main line is plain (moves in
+ * plain SAN, move numbers, comments, NAGs, no variation) and has nothing
+ * to report at all is replayed straight from its movetext bytes, several
+ * times faster.  True then, with *res as game_replay() would fill it and
+ * visitor (may be NULL) shown the start and every move as game_replay()
+ * shows them, but with step->item NULL: the bytes are read, not the tree
+ * (the moves are the main line's PI_MOVE items, in order, when the game
+ * has a tree).  False for every other game,
  * with nothing reported: replay it with its tree (pgn_game_read_tree,
  * game_replay), which finds and explains what there is.  The visitor may
  * have seen part of such a game already: its start() must forget what it

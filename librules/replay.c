@@ -265,14 +265,15 @@ static int play_move(struct replay *r, const struct pgn_item *item,
 		emit(r, rc < 0 ? &err : &warn, &at);
 	/* Only a visitor looks at the position before the move. */
 	bool visit = r->visitor && r->visitor->move;
+	bool keep = visit && !r->visitor->no_before;
 	struct position before;
-	if (visit)
+	if (keep)
 		before = *pos;
 	position_make(pos, m);
 	bool check = check_mark(r, san.check, pos, m, &at);
 	if (visit) {
-		struct replay_step step = { item, &before, pos, m, depth,
-					    at.ply, check };
+		struct replay_step step = { item, keep ? &before : NULL, pos,
+					    m, depth, at.ply, check };
 		r->visitor->move(r->visitor->ctx, &step);
 	}
 	return 0;
@@ -564,7 +565,7 @@ bool game_replay_quick(const struct pgn_game *g,
 		       const struct replay_visitor *visitor,
 		       struct replay_result *res)
 {
-	if (g->flags || !g->movetext || g->moves.first)
+	if (g->flags || !g->movetext)
 		return false;
 	struct replay r = { .dry = true };
 	struct position start;

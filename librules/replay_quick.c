@@ -298,7 +298,8 @@ play_token(const char *p, const char *end, struct position *pos,
 	if (m == MOVE_NONE)
 		return NULL;
 	struct position before;
-	if (vis)
+	bool keep = vis && vis->move && !vis->no_before;
+	if (keep)
 		before = *pos;
 	standard_make_inline(pos, m);
 	char actual = 0;
@@ -307,8 +308,8 @@ play_token(const char *p, const char *end, struct position *pos,
 	*in_check = actual != 0;
 	if (vis && vis->move)
 		vis->move(vis->ctx, &(struct replay_step){
-			.before = &before, .after = pos, .move = m,
-			.ply = ply, .check = actual != 0 });
+			.before = keep ? &before : NULL, .after = pos,
+			.move = m, .ply = ply, .check = actual != 0 });
 	return actual == s.check ? q : NULL;
 }
 

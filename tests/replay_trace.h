@@ -37,8 +37,9 @@ static inline void replay_trace_move(void *ctx, const struct replay_step *st)
 /* A visitor that traces into *t. */
 static inline struct replay_visitor replay_tracer(struct replay_trace *t)
 {
-	return (struct replay_visitor){ t, replay_trace_start,
-					replay_trace_move, NULL, NULL };
+	return (struct replay_visitor){ .ctx = t,
+					.start = replay_trace_start,
+					.move = replay_trace_move };
 }
 
 #endif

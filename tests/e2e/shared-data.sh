@@ -8,8 +8,8 @@
 #   are exactly those where pgn-extract (an independent oracle, when
 #   installed) fails to make a move, at the same lines; the fast path
 #   agrees with --full-replay there too;
-# - game-stats: its report and diagnostics the same with --full-replay, on
-#   every file and on the OTB corpus.
+# - game-stats and pgn-convert: their output and diagnostics the same with
+#   --full-replay, on every file and on the OTB corpus.
 set -u
 bin=$(cd "$1" && pwd)
 data=$(cd "$(dirname "$0")/../.." && pwd)/../shared/data
@@ -56,10 +56,26 @@ stats_same_as_full() { # file [options]
 	else bad "$f $*: game-stats differs with --full-replay"; fi
 }
 
+# And pgn-convert: the output, rejected games and diagnostics.
+convert_same_as_full() { # file [options]
+	f=$1; shift
+	"$bin/pgn-convert" "$@" --reject "$work/fast.rej" "$f" >"$work/fast.out" 2>"$work/fast.err"
+	s1=$?
+	"$bin/pgn-convert" "$@" --full-replay --reject "$work/full.rej" "$f" >"$work/full.out" 2>"$work/full.err"
+	s2=$?
+	if [ $s1 -eq $s2 ] && cmp -s "$work/fast.out" "$work/full.out" &&
+	   cmp -s "$work/fast.rej" "$work/full.rej" &&
+	   cmp -s "$work/fast.err" "$work/full.err"; then ok
+	else bad "$f $*: pgn-convert differs with --full-replay"; fi
+}
+
 for f in $(find "$data" -name '*.pgn' | sort); do
 	partition "$f"
 	same_as_full "$f"
 	stats_same_as_full "$f"
+	convert_same_as_full "$f"
+	convert_same_as_full "$f" -f json --strict
+	convert_same_as_full "$f" -f epd -n lan
 done
 
 otb=$data/otb/otb-players.pgn.xz
@@ -72,6 +88,8 @@ if [ -f "$otb" ]; then
 	same_as_full "$work/otb.pgn"
 	same_as_full "$work/otb.pgn" --strict --json
 	stats_same_as_full "$work/otb.pgn" --jobs 2 -g Year
+	convert_same_as_full "$work/otb.pgn" -n uci
+	convert_same_as_full "$work/otb.pgn" --jobs 2 -f ndjson
 	events=$(grep -c '^\[Event ' "$work/otb.pgn")
 	summary=$(tail -1 "$work/otb.err")
 	case $summary in

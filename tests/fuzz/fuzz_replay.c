@@ -43,8 +43,9 @@ static void on_leave(void *ctx, const struct pgn_line *var, unsigned depth)
 static void replay(const struct pgn_game *g, const struct replay_opts *o)
 {
 	struct walk w = { 0 };
-	const struct replay_visitor v = { &w, on_start, on_move, on_enter,
-					  on_leave };
+	const struct replay_visitor v = { .ctx = &w, .start = on_start,
+					  .move = on_move, .enter = on_enter,
+					  .leave = on_leave };
 	struct replay_result res;
 	unsigned diags = 0;
 	int rc = game_replay(g, o, &v, fuzz_diag, &diags, &res);

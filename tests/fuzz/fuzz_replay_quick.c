@@ -2,9 +2,9 @@
  * is read twice, with tags_only (as pgn-validate reads) and with its tree.
  * Whenever game_replay_quick() takes a game, the full replay must report
  * nothing, end where the fast path ended and show its visitor what the
- * fast path showed its own; the tree read again from the
- * lazy game's bytes (pgn_game_read_tree) must replay as the tree the full
- * reader built. */
+ * fast path showed its own; the game read with its tree must take the
+ * fast path alike; the tree read again from the lazy game's bytes
+ * (pgn_game_read_tree) must replay as the tree the full reader built. */
 #include "fuzz.h"
 #include "../replay_trace.h"
 
@@ -56,11 +56,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct replay_result fast;
 		struct replay_trace fast_seen;
 		struct replay_visitor vis = replay_tracer(&fast_seen);
-		if (game_replay_quick(&a, &opts, &vis, &fast)) {
+		bool took = game_replay_quick(&a, &opts, &vis, &fast);
+		if (took) {
 			FUZZ_CHECK(whole.diags == 0);
 			same_end(&fast, &whole.res);
 			FUZZ_CHECK(fast_seen.moves == whole.seen.moves);
 			FUZZ_CHECK(fast_seen.hash == whole.seen.hash);
+		}
+		/* A game read with its tree (as pgn-convert reads) takes the
+		 * fast path alike, from the same bytes. */
+		struct replay_trace tree_seen;
+		struct replay_visitor tvis = replay_tracer(&tree_seen);
+		struct replay_result tree_fast;
+		FUZZ_CHECK(game_replay_quick(&b, &opts, &tvis, &tree_fast) ==
+			   took);
+		if (took) {
+			same_end(&tree_fast, &fast);
+			FUZZ_CHECK(tree_seen.hash == fast_seen.hash);
 		}
 		if (pgn_game_read_tree(&a, &again, &full_ro) == 0) {
 			FUZZ_CHECK(again.index == b.index);

@@ -57,6 +57,16 @@ static struct verdict judge(const char *pgn)
 	struct replay_visitor fast_vis = replay_tracer(&v.fast_seen);
 	struct replay_visitor full_vis = replay_tracer(&v.full_seen);
 	v.quick = game_replay_quick(&a, &opts, &fast_vis, &v.fast);
+	/* Read with its tree (as pgn-convert reads), the same. */
+	struct replay_trace tree_seen;
+	struct replay_visitor tree_vis = replay_tracer(&tree_seen);
+	struct replay_result tree_fast;
+	assert_true(game_replay_quick(&b, &opts, &tree_vis, &tree_fast) ==
+		    v.quick);
+	if (v.quick) {
+		assert_true(tree_fast.final.key == v.fast.final.key);
+		assert_true(tree_seen.hash == v.fast_seen.hash);
+	}
 	game_replay(&b, &opts, &full_vis, count_diag, &c, &v.full);
 	v.full_diags = c.diags;
 	/* The tree read again from the lazy game's bytes replays alike. */
