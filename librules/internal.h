@@ -240,6 +240,13 @@ static inline void keylist_push(struct keylist *k, uint64_t key)
 		k->keys[k->n++] = key;
 }
 
+/* The ply of the move played from pos, as the move numbers count it
+ * (replay_step.ply): 1 for White's first move of fullmove 1. */
+static inline uint32_t move_ply(const struct position *pos)
+{
+	return (pos->fullmove - 1) * 2 + pos->side + 1;
+}
+
 /* replay_quick.c: the main line of a game's movetext [p, end), played on
  * *pos in place when the movetext is plain (moves in plain SAN, move
  * numbers, comments, NAGs, one termination marker at the end) and every

@@ -227,7 +227,9 @@ struct replay_step {
 	const struct position *before, *after;
 	move_t move;
 	unsigned depth;		/* 0 on the main line */
-	uint32_t ply;		/* ply number from the game's start, 1-based */
+	uint32_t ply;		/* the move's ply as the move numbers count it:
+				 * (fullmove - 1) * 2 + 1 for White's, + 2
+				 * for Black's (from a FEN, from its numbers) */
 	bool check;		/* the move gives check: in after, the side to
 				 * move is in check */
 };

@@ -129,11 +129,6 @@ void keylist_release(struct keylist *k)
 	keylist_init(k);
 }
 
-/* Ply number (1-based, from the game's start) of the move played from pos. */
-static uint32_t ply_of(const struct position *pos)
-{
-	return (pos->fullmove - 1) * 2 + pos->side + 1;
-}
 
 /* position_in_check() after m; standard chess has a faster test of its
  * own (it runs after every move). */
@@ -238,7 +233,7 @@ static int play_move(struct replay *r, const struct pgn_item *item,
 		     struct position *pos, unsigned depth, const char *path)
 {
 	struct site at = { item, true, pos->side, pos->fullmove, path,
-			   ply_of(pos) };
+			   move_ply(pos) };
 	struct san san;
 	struct diag err, warn;
 	diag_blank(&err);
@@ -291,7 +286,7 @@ static void play_variation(struct replay *r, const struct pgn_item *item,
 	char sub[DIAG_PATH_MAX];
 	struct position pos = *branch;
 	snprintf(sub, sizeof sub, "%s%s%u(%u)", path, *path ? "." : "",
-		 ply_of(branch), nth);
+		 move_ply(branch), nth);
 	if (r->visitor && r->visitor->enter)
 		r->visitor->enter(r->visitor->ctx, item->variation, depth + 1);
 	replay_line(r, item->variation, &pos, depth + 1, sub);

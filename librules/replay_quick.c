@@ -255,12 +255,12 @@ plain_san(const char *p, struct san *s)
 }
 
 /* Reads the move token at p (whose first byte is a move's) and plays it
- * (shown to vis, when there is one, as ply `ply`): its end, or NULL when
- * it is not plain or not exactly right.  *in_check: the side to move is in
+ * (shown to vis, when there is one): its end, or NULL when it is not
+ * plain or not exactly right.  *in_check: the side to move is in
  * check, before the move and after. */
 static inline __attribute__((always_inline)) const char *
 play_token(const char *p, const char *end, struct position *pos,
-	   bool *in_check, const struct replay_visitor *vis, uint32_t ply)
+	   bool *in_check, const struct replay_visitor *vis)
 {
 	struct san s;
 	const char *q = NULL;
@@ -298,6 +298,7 @@ play_token(const char *p, const char *end, struct position *pos,
 	if (m == MOVE_NONE)
 		return NULL;
 	struct position before;
+	uint32_t ply = move_ply(pos);
 	bool keep = vis && vis->move && !vis->no_before;
 	if (keep)
 		before = *pos;
@@ -413,8 +414,7 @@ main_line(const char *p, const char *end, struct position *pos,
 	while (p < end) {
 		unsigned kind = quick_class[(unsigned char)*p];
 		if (kind == QC_MOVE) {
-			p = play_token(p, end, pos, &in_check, vis,
-				       (uint32_t)plies + 1);
+			p = play_token(p, end, pos, &in_check, vis);
 			if (!p)
 				return NOT_PLAIN;
 			keylist_push(keys, pos->key);

@@ -142,6 +142,12 @@ static void test_takes_plain_games(void **state)
 	expect("*", "1. e4 e5 2. Ngf3 Nbc6 3. Bfb5 *", true);
 	/* ; comments and the marker's own line. */
 	expect("*", "1. e4 ; rest of line\ne5 *", true);
+	/* From a FEN, Black to move, at move 60: the visitor's plies count
+	 * as the move numbers do (the fuzzer found them counted from 1). */
+	struct verdict v = check(ROSTER "[Result \"*\"]\n[SetUp \"1\"]\n"
+				 "[FEN \"8/8/8/4k3/8/8/8/R3K3 b - - 90 60\"]\n\n"
+				 "60... Kd5 61. Ra2 Ke4 *\n");
+	assert_true(v.quick);
 }
 
 static void test_declines_what_needs_words(void **state)
