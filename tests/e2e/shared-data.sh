@@ -31,51 +31,35 @@ partition() { # file: -o and --reject together are the input, in order
 }
 
 # The fast path only confirms games the full replay finds nothing wrong
-# with: the two must never differ, in any output.
-same_as_full() { # file [options]
-	f=$1; shift
-	"$bin/pgn-validate" "$@" -o "$work/fast.out" "$f" 2>"$work/fast.err"
-	s1=$?
-	"$bin/pgn-validate" "$@" --full-replay -o "$work/full.out" "$f" 2>"$work/full.err"
-	s2=$?
-	if [ $s1 -eq $s2 ] && cmp -s "$work/fast.out" "$work/full.out" &&
-	   cmp -s "$work/fast.err" "$work/full.err"; then ok
-	else bad "$f $*: the fast path and --full-replay differ"; fi
-}
-
-# game-stats replays by the same fast path: the report and diagnostics
-# must not change either.
-stats_same_as_full() { # file [options]
-	f=$1; shift
-	"$bin/game-stats" "$@" -f json "$f" >"$work/fast.out" 2>"$work/fast.err"
-	s1=$?
-	"$bin/game-stats" "$@" --full-replay -f json "$f" >"$work/full.out" 2>"$work/full.err"
-	s2=$?
-	if [ $s1 -eq $s2 ] && cmp -s "$work/fast.out" "$work/full.out" &&
-	   cmp -s "$work/fast.err" "$work/full.err"; then ok
-	else bad "$f $*: game-stats differs with --full-replay"; fi
-}
-
-# And pgn-convert: the output, rejected games and diagnostics.
-convert_same_as_full() { # file [options]
-	f=$1; shift
-	"$bin/pgn-convert" "$@" --reject "$work/fast.rej" "$f" >"$work/fast.out" 2>"$work/fast.err"
-	s1=$?
-	"$bin/pgn-convert" "$@" --full-replay --reject "$work/full.rej" "$f" >"$work/full.out" 2>"$work/full.err"
-	s2=$?
-	if [ $s1 -eq $s2 ] && cmp -s "$work/fast.out" "$work/full.out" &&
-	   cmp -s "$work/fast.rej" "$work/full.rej" &&
-	   cmp -s "$work/fast.err" "$work/full.err"; then ok
-	else bad "$f $*: pgn-convert differs with --full-replay"; fi
+# with: pgn-validate, game-stats and pgn-convert must give the same with
+# --full-replay, in every output.  The options may name $work/side, a file
+# output compared too.
+same_as_full() { # command file [options]
+	cmd=$1 f=$2
+	shift 2
+	for mode in fast full; do
+		extra=
+		[ $mode = full ] && extra=--full-replay
+		rm -f "$work/side"
+		"$bin/$cmd" "$@" $extra "$f" >"$work/$mode.out" 2>"$work/$mode.err"
+		echo $? >"$work/$mode.status"
+		if [ -f "$work/side" ]; then mv "$work/side" "$work/$mode.side"
+		else : >"$work/$mode.side"; fi
+	done
+	for part in status out err side; do
+		cmp -s "$work/fast.$part" "$work/full.$part" ||
+			{ bad "$cmd $* $f: its $part differs with --full-replay"; return; }
+	done
+	ok
 }
 
 for f in $(find "$data" -name '*.pgn' | sort); do
 	partition "$f"
-	same_as_full "$f"
-	stats_same_as_full "$f"
-	convert_same_as_full "$f"
-	convert_same_as_full "$f" -f json --strict
-	convert_same_as_full "$f" -f epd -n lan
+	same_as_full pgn-validate "$f" -o "$work/side"
+	same_as_full game-stats "$f" -f json
+	same_as_full pgn-convert "$f" --reject "$work/side"
+	same_as_full pgn-convert "$f" -f json --strict --reject "$work/side"
+	same_as_full pgn-convert "$f" -f epd -n lan
 done
 
 otb=$data/otb/otb-players.pgn.xz
@@ -85,11 +69,11 @@ if [ -f "$otb" ]; then
 	s=$?
 	[ $s -eq 1 ] && ok || bad "otb: status $s (expected 1: the corpus holds illegal moves)"
 	cmp -s "$work/otb.both" "$work/otb.pgn" && ok || bad "otb: -o + --reject differ from the input"
-	same_as_full "$work/otb.pgn"
-	same_as_full "$work/otb.pgn" --strict --json
-	stats_same_as_full "$work/otb.pgn" --jobs 2 -g Year
-	convert_same_as_full "$work/otb.pgn" -n uci
-	convert_same_as_full "$work/otb.pgn" --jobs 2 -f ndjson
+	same_as_full pgn-validate "$work/otb.pgn" -o "$work/side"
+	same_as_full pgn-validate "$work/otb.pgn" --strict --json -o "$work/side"
+	same_as_full game-stats "$work/otb.pgn" --jobs 2 -g Year
+	same_as_full pgn-convert "$work/otb.pgn" -n uci --reject "$work/side"
+	same_as_full pgn-convert "$work/otb.pgn" --jobs 2 -f ndjson
 	events=$(grep -c '^\[Event ' "$work/otb.pgn")
 	summary=$(tail -1 "$work/otb.err")
 	case $summary in
