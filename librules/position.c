@@ -245,12 +245,12 @@ enum position_state position_state(const struct position *pos)
 	return insufficient_material(pos) ? PS_INSUFFICIENT : PS_ONGOING;
 }
 
-/* Bulk counting: the last ply only counts the moves.  Standard chess has a
- * generator that counts without writing the list. */
+/* Bulk counting: the last ply only counts the moves, without writing
+ * them where the variant can (its count hook). */
 static uint64_t perft_leaves(const struct position *pos)
 {
-	if (pos->variant->generate == standard_generate)
-		return standard_count(pos);
+	if (pos->variant->count)
+		return pos->variant->count(pos);
 	struct movelist list;
 	position_legal_moves(pos, &list);
 	return list.count;

@@ -120,6 +120,9 @@ struct variant {
 	bool (*attacked)(const struct position *pos, int sq, int by);
 	/* Plays a legal move (from generate) on pos. */
 	void (*make)(struct position *pos, move_t m);
+	/* Optional (NULL: generate and count the list).  The number of moves
+	 * generate() would list, without writing them: perft's last ply. */
+	unsigned (*count)(const struct position *pos);
 	/* Variant checks of a position read from FEN, beyond the common ones
 	 * (token kinds, one king each, side not to move not in check); may
 	 * complete it (the e.p. victim square).  0, or -1 with a message. */

@@ -13,6 +13,7 @@ const struct variant variant_standard = {
 	.generate = standard_generate,
 	.attacked = standard_attacked,
 	.make = standard_make,
+	.count = standard_count,
 	.check_setup = standard_check_setup,
 	.fide_material = true,
 	.generate_to = standard_generate_to,
