@@ -279,11 +279,10 @@ int game_replay(const struct pgn_game *g, const struct replay_opts *opts,
  * visitor (may be NULL) shown the start and every move as game_replay()
  * shows them, but with step->item NULL: the bytes are read, not the tree
  * (the moves are the main line's PI_MOVE items, in order, when the game
- * has a tree).  False for every other game,
- * with nothing reported: replay it with its tree (pgn_game_read_tree,
- * game_replay), which finds and explains what there is.  The visitor may
- * have seen part of such a game already: its start() must forget what it
- * kept of the game. */
+ * has a tree).  False for every other game, with nothing reported: replay
+ * it with its tree (pgn_game_read_tree, game_replay), which finds and
+ * explains what there is.  The visitor may have seen part of such a game
+ * already: its start() must forget what it kept of the game. */
 bool game_replay_quick(const struct pgn_game *g,
 		       const struct replay_opts *opts,
 		       const struct replay_visitor *visitor,

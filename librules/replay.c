@@ -129,7 +129,6 @@ void keylist_release(struct keylist *k)
 	keylist_init(k);
 }
 
-
 /* position_in_check() after m; standard chess has a faster test of its
  * own (it runs after every move). */
 static inline bool in_check(const struct position *pos, move_t m)

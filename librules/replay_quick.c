@@ -437,9 +437,12 @@ main_line(const char *p, const char *end, struct position *pos,
 	return NOT_PLAIN;	/* no termination marker */
 }
 
-/* The loop twice over, with and without a visitor: with the visitor a
- * constant NULL, the loop that has none pays nothing for it (a test and a
- * copy of the position per move cost pgn-validate 5%). */
+/* The loop twice over, with and without a visitor, so that the one with
+ * the visitor a constant NULL (pgn-validate's) has no test or copy for it
+ * per move.  The helpers are forced inline: built twice, the loop had
+ * grown past what gcc inlines by itself, and calls to make and the check
+ * test cost 5.6% more instructions (callgrind; now 0.7% over the loop
+ * before visitors). */
 static __attribute__((noinline)) long
 main_line_plain(const char *p, const char *end, struct position *pos,
 		struct keylist *keys)
