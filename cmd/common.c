@@ -103,6 +103,23 @@ void matcher_copy(struct matcher *dst, const struct matcher *src)
 	}
 }
 
+struct lazy_worker *lazy_worker_new(const struct matcher *match)
+{
+	struct lazy_worker *w = calloc(1, sizeof *w);
+	if (!w)
+		die("out of memory");
+	matcher_copy(&w->match, match);
+	pgn_game_init(&w->scratch);
+	return w;
+}
+
+void lazy_worker_free(struct lazy_worker *w)
+{
+	matcher_release(&w->match);
+	pgn_game_release(&w->scratch);
+	free(w);
+}
+
 void matcher_release(struct matcher *m)
 {
 	for (size_t i = 0; i < m->n; i++) {

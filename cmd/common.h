@@ -28,6 +28,16 @@ bool matcher_test(const struct matcher *m, const struct pgn_game *g);
 void matcher_copy(struct matcher *dst, const struct matcher *src);
 void matcher_release(struct matcher *m);
 
+/* A --jobs worker thread's own for a command that replays games read
+ * tags-only (game_replay_lazy): its --match copy and its game to read
+ * trees into. */
+struct lazy_worker {
+	struct matcher match;
+	struct pgn_game scratch;
+};
+struct lazy_worker *lazy_worker_new(const struct matcher *match);
+void lazy_worker_free(struct lazy_worker *w);
+
 /* A count written in decimal digits only (no sign, no blanks: strtoull
  * alone accepts both), at most max.  0, or -1 when arg is not one. */
 int count_parse(const char *arg, unsigned long long max,

@@ -291,31 +291,16 @@ struct reading {
 	struct progress progress;
 };
 
-/* A worker thread's own: its --match (PCRE2 match data may not be shared
- * between threads) and its game to read trees into (game_replay_lazy). */
-struct worker {
-	struct matcher match;
-	struct pgn_game scratch;
-};
-
 static void *worker_new(void *ctx)
 {
 	const struct reading *r = ctx;
-	struct worker *w = calloc(1, sizeof *w);
-	if (!w)
-		die("out of memory");
-	matcher_copy(&w->match, &r->gs->match);
-	pgn_game_init(&w->scratch);
-	return w;
+	return lazy_worker_new(&r->gs->match);
 }
 
 static void worker_free(void *ctx, void *worker)
 {
-	struct worker *w = worker;
 	(void)ctx;
-	matcher_release(&w->match);
-	pgn_game_release(&w->scratch);
-	free(w);
+	lazy_worker_free(worker);
 }
 
 static void *chunk_new(void *ctx)
@@ -337,7 +322,7 @@ static void count_game(void *ctx, void *worker, struct pgn_game *g,
 		       struct par_sink *k)
 {
 	const struct reading *r = ctx;
-	struct worker *w = worker;
+	struct lazy_worker *w = worker;
 	bool selected = matcher_test(&w->match, g);
 	bool reader_errors = par_errors(k) > 0;
 	par_release(k, selected);
@@ -355,7 +340,7 @@ static void count_tags(void *ctx, void *worker, struct pgn_game *g,
 		       struct par_sink *k)
 {
 	const struct reading *r = ctx;
-	struct worker *w = worker;
+	struct lazy_worker *w = worker;
 	bool selected = matcher_test(&w->match, g);
 	par_release(k, selected);
 	if (!selected)

@@ -109,38 +109,23 @@ static int validate_game(void *ctx, struct pgn_game *g)
 enum { C_GAMES, C_VALID, C_INVALID, C_UNSELECTED };
 enum { S_OUTPUT, S_REJECT };
 
-/* A worker thread's own: its --match (PCRE2 match data may not be
- * shared between threads) and its game to read trees into. */
-struct worker {
-	struct matcher match;
-	struct pgn_game scratch;
-};
-
 static void *worker_new(void *ctx)
 {
 	const struct validate *v = ctx;
-	struct worker *w = calloc(1, sizeof *w);
-	if (!w)
-		die("out of memory");
-	matcher_copy(&w->match, &v->match);
-	pgn_game_init(&w->scratch);
-	return w;
+	return lazy_worker_new(&v->match);
 }
 
 static void worker_free(void *ctx, void *worker)
 {
-	struct worker *w = worker;
 	(void)ctx;
-	matcher_release(&w->match);
-	pgn_game_release(&w->scratch);
-	free(w);
+	lazy_worker_free(worker);
 }
 
 static void validate_chunk_game(void *ctx, void *worker, struct pgn_game *g,
 				struct par_sink *k)
 {
 	const struct validate *v = ctx;
-	struct worker *w = worker;
+	struct lazy_worker *w = worker;
 	bool selected = matcher_test(&w->match, g);
 	par_release(k, selected);
 	if (!selected) {
