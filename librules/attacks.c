@@ -22,6 +22,7 @@ uint64_t zobrist_code[128][64];
 uint64_t zobrist_castling[16];
 uint64_t zobrist_ep[65];
 uint64_t zobrist_side;
+uint64_t zobrist_no_codes;
 
 /* Entries needed: the sum over squares of 2^(relevant blockers). */
 #define ROOK_TABLE_SIZE 102400
@@ -270,6 +271,8 @@ static void init_zobrist(void)
 	for (int c = 0; c < 64; c++)
 		for (int sq = 0; sq < 64; sq++)
 			zobrist_code[c][sq] = next_random(&s);
+	for (int sq = 0; sq < 64; sq++)
+		zobrist_no_codes ^= zobrist_code[0][sq];
 	for (int i = 0; i < 16; i++)
 		zobrist_castling[i] = next_random(&s);
 	for (int i = 0; i < 64; i++)

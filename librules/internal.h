@@ -101,6 +101,8 @@ extern uint64_t zobrist_code[128][64];	/* [code][square] */
 extern uint64_t zobrist_castling[16];
 extern uint64_t zobrist_ep[65];
 extern uint64_t zobrist_side;
+/* The codes' share of every key with no pawn codes: of zobrist_code[0]. */
+extern uint64_t zobrist_no_codes;
 
 /* Standard chess hooks, for variants that extend it. */
 void standard_generate(const struct position *pos, struct movelist *list);
@@ -116,6 +118,10 @@ int san_parse_quick(const char *s, size_t len, struct san *out);
 /* standard_attacked() on the king of the side to move (standard_to.c):
  * the test after every move of a replay. */
 bool standard_in_check(const struct position *pos);
+/* position_compute_key() of a position without second pieces or pawn
+ * codes (standard chess's), from its bitboards: a loop over the pieces,
+ * not over the 64 squares (position.c). */
+uint64_t standard_compute_key(const struct position *pos);
 /* The same, after m was played on a legal position: only what m moved or
  * uncovered is looked at. */
 bool standard_gives_check(const struct position *after, move_t m);

@@ -130,6 +130,17 @@ uint64_t position_compute_key(const struct position *pos)
 	return k;
 }
 
+uint64_t standard_compute_key(const struct position *pos)
+{
+	uint64_t k = zobrist_no_codes ^ zobrist_castling[pos->castling] ^
+		     zobrist_ep[pos->ep];
+	for (uint64_t occ = occupied_bb(pos); occ;) {
+		int sq = pop_lsb(&occ);
+		k ^= zobrist_piece[pos->board[sq]][sq];
+	}
+	return pos->side == BLACK ? k ^ zobrist_side : k;
+}
+
 int position_king(const struct position *pos, int color)
 {
 	uint64_t k = pieces_bb(pos, color, KING);

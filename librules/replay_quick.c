@@ -260,7 +260,8 @@ plain_san(const char *p, struct san *s)
  * check, before the move and after. */
 static inline __attribute__((always_inline)) const char *
 play_token(const char *p, const char *end, struct position *pos,
-	   bool *in_check, const struct replay_visitor *vis)
+	   bool *in_check, const struct replay_visitor *vis, bool keyed,
+	   move_t *played)
 {
 	struct san s;
 	const char *q = NULL;
@@ -302,7 +303,8 @@ play_token(const char *p, const char *end, struct position *pos,
 	bool keep = vis && vis->move && !vis->no_before;
 	if (keep)
 		before = *pos;
-	standard_make_inline(pos, m);
+	standard_make_body(pos, m, keyed);
+	*played = m;
 	char actual = 0;
 	if (standard_gives_check_inline(pos, m))
 		actual = standard_has_move(pos) ? '+' : '#';
@@ -403,21 +405,103 @@ number_token(const char *p, const char *end, bool *done)
 	return only_blanks(q, end) ? end : NULL;
 }
 
+/* ------------------------------------------------------ keys at the end */
+
+/* Without a visitor nobody looks at the positions between the first and
+ * the last, and of their keys only the repetition test at the end reads
+ * any: those of the final position and of the positions back to the last
+ * capture or pawn move (its halfmove clock's span).  So that loop keeps no
+ * key and no move number; it logs each move with the castling rights it
+ * was played with, and the keys are worked out here from the final
+ * position backwards.  The moves in that span are all reversible: no
+ * capture, no pawn move, so no promotion and no e.p. square set; each
+ * takes its piece (and for castling, the rook) back. */
+static inline uint64_t log_entry(move_t m, uint8_t rights)
+{
+	return (uint64_t)m | (uint64_t)rights << 32;
+}
+
+/* The e.p. square of the position before logged move i (1-based: entry
+ * i of the log; entry 0 is the start position's key). */
+static int ep_before(const uint64_t *log, size_t i, int start_ep)
+{
+	if (i == 1)
+		return start_ep;
+	move_t prev = (move_t)log[i - 1];
+	return (MOVE_FLAGS(prev) & MF_DOUBLE)
+		       ? (MOVE_FROM(prev) + MOVE_TO(prev)) / 2
+		       : NO_SQUARE;
+}
+
+/* Turns the log of `plies` moves (after the start key) into keys: the
+ * final position's last, those of the span before it, as the loop with
+ * keys would have pushed them; and completes *pos's key and move number. */
+static void keys_from_log(struct keylist *log, struct position *pos,
+			  int start_ep, uint32_t start_fullmove,
+			  int start_side, long plies)
+{
+	pos->fullmove = start_fullmove + (uint32_t)((plies + start_side) / 2);
+	pos->key = standard_compute_key(pos);
+	if (log->n != (size_t)plies + 1) {
+		/* Out of memory on the way: repetition degrades to nothing,
+		 * as keylist_push() says. */
+		log->keys[0] = pos->key;
+		log->n = 1;
+		return;
+	}
+	size_t span = pos->halfmove < (uint32_t)plies ? pos->halfmove
+						      : (size_t)plies;
+	uint64_t *e = log->keys, key = pos->key;
+	uint8_t board[64], rights_after = pos->castling;
+	memcpy(board, pos->board, sizeof board);
+	for (size_t i = (size_t)plies; i > (size_t)plies - span; i--) {
+		move_t m = (move_t)e[i];
+		uint8_t rights = (uint8_t)(e[i] >> 32);
+		int from = MOVE_FROM(m), to = MOVE_TO(m);
+		uint8_t piece = board[to];
+		e[i] = key;
+		board[to] = 0;
+		board[from] = piece;
+		key ^= zobrist_side ^ zobrist_piece[piece][from] ^
+		       zobrist_piece[piece][to];
+		if (MOVE_FLAGS(m) & MF_CASTLE) {
+			/* The rook, as castle_rook() moved it. */
+			bool short_side = to > from;
+			int home = short_side ? from + 3 : from - 4;
+			int passed = short_side ? from + 1 : from - 1;
+			uint8_t rook = board[passed];
+			board[passed] = 0;
+			board[home] = rook;
+			key ^= zobrist_piece[rook][home] ^
+			       zobrist_piece[rook][passed];
+		}
+		key ^= zobrist_castling[rights_after] ^ zobrist_castling[rights];
+		rights_after = rights;
+		if (i == (size_t)plies - span + 1)
+			key ^= zobrist_ep[ep_before(e, i, start_ep)];
+	}
+	e[plies - span] = key;
+}
+
+/* ---------------------------------------------------------------- loop */
+
 /* The loop tests the common bytes in turn through a table, not through a
  * switch: the switch's indirect jump mispredicted about once per move. */
 static inline __attribute__((always_inline)) long
 main_line(const char *p, const char *end, struct position *pos,
-	  struct keylist *keys, const struct replay_visitor *vis)
+	  struct keylist *keys, const struct replay_visitor *vis, bool keyed)
 {
 	long plies = 0;
 	bool in_check = standard_in_check(pos), done = false;
 	while (p < end) {
 		unsigned kind = quick_class[(unsigned char)*p];
 		if (kind == QC_MOVE) {
-			p = play_token(p, end, pos, &in_check, vis);
+			uint8_t rights = pos->castling;
+			move_t m;
+			p = play_token(p, end, pos, &in_check, vis, keyed, &m);
 			if (!p)
 				return NOT_PLAIN;
-			keylist_push(keys, pos->key);
+			keylist_push(keys, keyed ? pos->key : log_entry(m, rights));
 			plies++;
 			/* The space after a move, taken here where it is all but
 			 * certain, leaves the loop's test the token kinds only
@@ -447,14 +531,20 @@ static __attribute__((noinline)) long
 main_line_plain(const char *p, const char *end, struct position *pos,
 		struct keylist *keys)
 {
-	return main_line(p, end, pos, keys, NULL);
+	int start_ep = pos->ep, start_side = pos->side;
+	uint32_t start_fullmove = pos->fullmove;
+	long plies = main_line(p, end, pos, keys, NULL, false);
+	if (plies >= 0)
+		keys_from_log(keys, pos, start_ep, start_fullmove, start_side,
+			      plies);
+	return plies;
 }
 
 static __attribute__((noinline)) long
 main_line_visited(const char *p, const char *end, struct position *pos,
 		  struct keylist *keys, const struct replay_visitor *vis)
 {
-	return main_line(p, end, pos, keys, vis);
+	return main_line(p, end, pos, keys, vis, true);
 }
 
 long quick_main_line(const char *p, const char *end, struct position *pos,

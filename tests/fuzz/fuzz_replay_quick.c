@@ -63,6 +63,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			FUZZ_CHECK(fast_seen.moves == whole.seen.moves);
 			FUZZ_CHECK(fast_seen.hash == whole.seen.hash);
 		}
+		/* Without a visitor (pgn-validate's way: no keys kept in the
+		 * loop, the repetition test's worked out at the end), alike. */
+		struct replay_result plain;
+		FUZZ_CHECK(game_replay_quick(&a, &opts, NULL, &plain) == took);
+		if (took)
+			same_end(&plain, &whole.res);
 		/* A game read with its tree (as pgn-convert reads) takes the
 		 * fast path alike, from the same bytes. */
 		struct replay_trace tree_seen;

@@ -33,6 +33,10 @@ struct verdict {
 	bool quick;			/* the fast path took it */
 	unsigned full_diags;		/* the general replay's reports */
 	struct replay_result fast, full;
+	/* The fast path without a visitor (pgn-validate's): its loop keeps
+	 * no keys and works out the repetition test's at the end. */
+	bool plain_quick;
+	struct replay_result plain;
 	struct replay_trace fast_seen, full_seen;	/* by their visitors */
 };
 
@@ -57,6 +61,7 @@ static struct verdict judge(const char *pgn)
 	struct replay_visitor fast_vis = replay_tracer(&v.fast_seen);
 	struct replay_visitor full_vis = replay_tracer(&v.full_seen);
 	v.quick = game_replay_quick(&a, &opts, &fast_vis, &v.fast);
+	v.plain_quick = game_replay_quick(&a, &opts, NULL, &v.plain);
 	/* Read with its tree (as pgn-convert reads), the same. */
 	struct replay_trace tree_seen;
 	struct replay_visitor tree_vis = replay_tracer(&tree_seen);
@@ -100,6 +105,14 @@ static void assert_agrees(const char *pgn, const struct verdict *v)
 	assert_true(v->fast.final.key == v->full.final.key);
 	assert_int_equal(v->fast.final.halfmove, v->full.final.halfmove);
 	assert_int_equal(v->fast.final.fullmove, v->full.final.fullmove);
+	/* Without a visitor, the same. */
+	assert_true(v->plain_quick);
+	assert_int_equal(v->plain.plies, v->full.plies);
+	assert_int_equal(v->plain.end, v->full.end);
+	assert_true(v->plain.final.key == v->full.final.key);
+	assert_int_equal(v->plain.final.halfmove, v->full.final.halfmove);
+	assert_int_equal(v->plain.final.fullmove, v->full.final.fullmove);
+	assert_int_equal(v->plain.final.castling, v->full.final.castling);
 	/* Its visitor saw what the general replay's saw. */
 	assert_int_equal(v->fast_seen.moves, v->full_seen.moves);
 	assert_true(v->fast_seen.hash == v->full_seen.hash);
@@ -108,6 +121,9 @@ static void assert_agrees(const char *pgn, const struct verdict *v)
 static struct verdict check(const char *pgn)
 {
 	struct verdict v = judge(pgn);
+	if (v.plain_quick != v.quick)
+		fail_msg("fast path %s the game only with a visitor:\n%s",
+			 v.quick ? "took" : "declined", pgn);
 	assert_agrees(pgn, &v);
 	return v;
 }
@@ -174,6 +190,81 @@ static void test_declines_what_needs_words(void **state)
 	/* A pinned knight may not move: the full replay says why. */
 	expect("*", "1. e4 e5 2. Nc3 Bb4 3. Nd5 *", true);
 	expect("*", "1. d4 e5 2. Nd2 Bb4 3. Nb3 *", false);
+}
+
+/* ------------------------------------------------ repetition at the end */
+
+/* How a game taken by the fast path ends, both ways agreeing. */
+static enum game_end ending(const char *fen, const char *movetext)
+{
+	char pgn[4096];
+	if (fen)
+		snprintf(pgn, sizeof pgn, ROSTER "[Result \"*\"]\n[SetUp \"1\"]\n"
+			 "[FEN \"%s\"]\n\n%s *\n", fen, movetext);
+	else
+		snprintf(pgn, sizeof pgn, ROSTER "[Result \"*\"]\n\n%s *\n",
+			 movetext);
+	struct verdict v = check(pgn);
+	if (!v.quick)
+		fail_msg("fast path declined:\n%s", pgn);
+	return v.plain.end;
+}
+
+/* The keys of the positions since the last capture or pawn move, which
+ * the loop without a visitor works out backwards at the end: a third
+ * occurrence counts only when the castling rights and the e.p. square
+ * are the same too (the keys hold both). */
+static void test_repetition_at_the_end(void **state)
+{
+	(void)state;
+	/* The start position three times: the span reaches the start. */
+	assert_int_equal(ending(NULL, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 "
+				"4. Ng1 Ng8"), GE_REPETITION);
+	/* Twice only. */
+	assert_int_equal(ending(NULL, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 "
+				"4. Ng1"), GE_NONE);
+	/* After 1...e5 the e.p. square e6 is set: that position is not the
+	 * one after 3...Ng8 and 5...Ng8, so twice only; once more, three. */
+	assert_int_equal(ending(NULL, "1. e4 e5 2. Nf3 Nf6 3. Ng1 Ng8 "
+				"4. Nf3 Nf6 5. Ng1 Ng8"), GE_NONE);
+	assert_int_equal(ending(NULL, "1. e4 e5 2. Nf3 Nf6 3. Ng1 Ng8 "
+				"4. Nf3 Nf6 5. Ng1 Ng8 6. Nf3 Nf6 7. Ng1 Ng8"),
+			 GE_REPETITION);
+	/* The kings' first steps lose the castling rights: the board after
+	 * 3...Ke8 is the one after 1...e5, the rights are not. */
+	assert_int_equal(ending(NULL, "1. e4 e5 2. Ke2 Ke7 3. Ke1 Ke8 "
+				"4. Ke2 Ke7 5. Ke1 Ke8"), GE_NONE);
+	assert_int_equal(ending(NULL, "1. e4 e5 2. Ke2 Ke7 3. Ke1 Ke8 "
+				"4. Ke2 Ke7 5. Ke1 Ke8 6. Ke2 Ke7"),
+			 GE_REPETITION);
+	/* The rooks' steps lose two rights: the start position's board
+	 * comes back after 4...Ng8 and 6...Ng8, its rights do not. */
+	assert_int_equal(ending(NULL, "1. Nf3 Nf6 2. Rg1 Rg8 3. Rh1 Rh8 "
+				"4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8"), GE_NONE);
+	assert_int_equal(ending(NULL, "1. Nf3 Nf6 2. Rg1 Rg8 3. Rh1 Rh8 "
+				"4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 "
+				"8. Ng1 Ng8"), GE_REPETITION);
+	/* Castling inside the span: king and rook go back together.  The
+	 * position after 4. O-O comes back after 6. Rf1 and 8. Rf1. */
+	assert_int_equal(ending(NULL, "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 "
+				"4. O-O Nf6 5. Re1 Ng8 6. Rf1 Nf6 7. Re1 Ng8 "
+				"8. Rf1"), GE_REPETITION);
+	assert_int_equal(ending(NULL, "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 "
+				"4. O-O Nf6 5. Re1 Ng8 6. Rf1"), GE_NONE);
+	/* From a FEN whose clock already runs: the start counts. */
+	assert_int_equal(ending("4k3/8/8/8/8/8/8/R3K3 w - - 10 40",
+				"40. Ra2 Ke7 41. Ra1 Ke8 42. Ra2 Ke7 "
+				"43. Ra1 Ke8"), GE_REPETITION);
+	/* A FEN with an e.p. square: its position comes back without. */
+	assert_int_equal(ending("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/"
+				"RNBQKBNR w KQkq e6 0 2",
+				"2. Nf3 Nf6 3. Ng1 Ng8 4. Nf3 Nf6 5. Ng1 Ng8"),
+			 GE_NONE);
+	/* A capture ends the span: what came before it does not count. */
+	assert_int_equal(ending(NULL, "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 "
+				"4. Ng1 Ng8 5. e4 d5 6. exd5 Qxd5 7. Nf3 Qd8 "
+				"8. Ng1 Qd5 9. Nf3 Qd8 10. Ng1 Qd5"),
+			 GE_REPETITION);
 }
 
 /* --------------------------------------------------- random games */
@@ -322,6 +413,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_takes_plain_games),
 		cmocka_unit_test(test_declines_what_needs_words),
+		cmocka_unit_test(test_repetition_at_the_end),
 		cmocka_unit_test(test_random_games_agree),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
