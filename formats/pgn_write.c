@@ -311,15 +311,26 @@ struct tag_out {
 	bool any;
 };
 
+/* The value escaped a run at a time between the bytes that need it: a
+ * putc() per byte and a printf per tag had been 5 % of pgn-convert's
+ * instructions. */
 static void write_tag(void *ctx, const struct pgn_tag *t)
 {
 	struct tag_out *to = ctx;
-	fprintf(to->out, "[%s \"", t->name);
-	for (size_t i = 0; i < t->value_len; i++) {
-		char c = t->value[i];
-		if (c == '"' || c == '\\')
-			putc('\\', to->out);
-		putc(c, to->out);
+	const char *v = t->value, *end = v + t->value_len;
+	putc('[', to->out);
+	fputs(t->name, to->out);
+	fputs(" \"", to->out);
+	for (;;) {
+		const char *q = v;
+		while (q < end && *q != '"' && *q != '\\')
+			q++;
+		fwrite(v, 1, (size_t)(q - v), to->out);
+		if (q == end)
+			break;
+		putc('\\', to->out);
+		putc(*q, to->out);
+		v = q + 1;
 	}
 	fputs("\"]\n", to->out);
 	to->any = true;
