@@ -105,6 +105,8 @@ static void pw_token(struct pw *p, const char *const s[3], const size_t n[3])
 	size_t w = p->opens;
 	bool broken = false;
 	for (int i = 0; i < 3 && !broken; i++) {
+		if (!n[i])
+			continue;	/* most tokens have one or two pieces */
 		const char *nl = memchr(s[i], '\n', n[i]);
 		w += columns(s[i], nl ? (size_t)(nl - s[i]) : n[i]);
 		broken = nl != NULL;
@@ -119,7 +121,8 @@ static void pw_token(struct pw *p, const char *const s[3], const size_t n[3])
 	for (; p->opens; p->opens--)
 		pw_add(p, "(", 1);
 	for (int i = 0; i < 3; i++)
-		pw_add(p, s[i], n[i]);
+		if (n[i])
+			pw_add(p, s[i], n[i]);
 	p->col += w;
 	if (broken)
 		pw_flush_lines(p);
