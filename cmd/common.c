@@ -245,10 +245,50 @@ static struct {
 } outputs[OUTPUTS_MAX];
 static size_t noutputs;
 
+static char *const *declared_inputs;
+static int ndeclared_inputs;
+
+void inputs_declare(char *const *files, int nfiles)
+{
+	declared_inputs = files;
+	ndeclared_inputs = nfiles;
+}
+
+static bool same_file(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino;
+}
+
+/* Dies when path (which exists, as *st) is an input or an output. */
+static void refuse_overwrite(const char *path, const struct stat *st)
+{
+	struct stat in;
+	bool stdin_read = ndeclared_inputs == 0;
+	for (int i = 0; i < ndeclared_inputs; i++) {
+		if (strcmp(declared_inputs[i], "-") == 0)
+			stdin_read = true;
+		else if (stat(declared_inputs[i], &in) == 0 && same_file(st, &in))
+			die("'%s' is both an input and an output: writing it "
+			    "would empty it before it is read", path);
+	}
+	if (stdin_read && fstat(STDIN_FILENO, &in) == 0 && S_ISREG(in.st_mode) &&
+	    same_file(st, &in))
+		die("'%s' is standard input too: writing it would empty it "
+		    "before it is read", path);
+	for (size_t i = 0; i < noutputs; i++)
+		if (outputs[i].f && fstat(fileno(outputs[i].f), &in) == 0 &&
+		    same_file(st, &in))
+			die("'%s' is given as two outputs ('%s' too)", path,
+			    outputs[i].path);
+}
+
 FILE *output_open(const char *path)
 {
 	FILE *f = stdout;
 	if (strcmp(path, "-") != 0) {
+		struct stat st;
+		if (stat(path, &st) == 0)
+			refuse_overwrite(path, &st);
 		f = fopen(path, "wb");
 		if (!f)
 			die("cannot open '%s' for writing: %s", path,

@@ -75,7 +75,14 @@ void diag_printer_reset(struct diag_printer *p);
  * write error is, once, with the file's name, and a regular file opened
  * by output_open() that could not be written whole is removed. */
 
-/* "-" is stdout.  Exits with EXIT_TROUBLE when the file cannot be opened. */
+/* The files the command reads ("-" or none: standard input), so that
+ * output_open() refuses to write over one of them. */
+void inputs_declare(char *const *files, int nfiles);
+/* "-" is stdout.  Exits with EXIT_TROUBLE when the file cannot be opened,
+ * or when it is one of the declared inputs or an output opened before:
+ * opening it for writing would empty it before it is read (the game
+ * pgn-validate -o g.pgn g.pgn was given would be lost, and -o X -r X
+ * would keep only what was written last). */
 FILE *output_open(const char *path);
 /* Flushes and closes; reports a write error (full disk) and returns -1;
  * returns -1 quietly for a closed pipe. */

@@ -436,6 +436,7 @@ int main(int argc, char **argv)
 	int first;
 	argp_err_exit_status = EXIT_TROUBLE;
 	argp_parse(&argp, argc, argv, 0, &first, &gs);
+	inputs_declare(argv + first, argc - first);
 	struct stats *s = NULL;
 	int rc = gs.merge ? merge_partials(&s, argv + first, argc - first)
 			  : read_games(&gs, &s, argv + first, argc - first);

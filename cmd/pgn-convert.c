@@ -415,6 +415,7 @@ int main(int argc, char **argv)
 	int first;
 	argp_err_exit_status = EXIT_TROUBLE;
 	argp_parse(&argp, argc, argv, 0, &first, &c);
+	inputs_declare(argv + first, argc - first);
 	c.output_path = c.output_path ? c.output_path : "-";
 	c.writer.out = output_open(c.output_path);
 	c.writer.opts = &c.conv;

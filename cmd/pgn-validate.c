@@ -190,6 +190,7 @@ int main(int argc, char **argv)
 	int first;
 	argp_err_exit_status = EXIT_TROUBLE;
 	argp_parse(&argp, argc, argv, 0, &first, &v);
+	inputs_declare(argv + first, argc - first);
 	if (v.output_path)
 		v.output = output_open(v.output_path);
 	if (v.reject_path)
