@@ -183,6 +183,31 @@ static enum lx mt_comment_lines(struct pgn_lex *x, const char *from,
 	return LX_OK;
 }
 
+/* Whether a game really starts at the resync line cut inside a comment:
+ * 1 when its tag lines end at a blank line or at a move number before any
+ * '}'; 0 when a '}' or other text comes first, for then the comment only
+ * quotes a tag pair ("{see\n[Event \"y\"]}"), as pgn-extract and the PGN
+ * Standard read it; -1 when the buffer ends first (the answer must not
+ * depend on how much of the input the buffer holds). */
+static int game_starts_at(const struct pgn_lex *x, const char *cut)
+{
+	for (const char *p = cut;;) {
+		const char *eol = memchr(p, '\n', (size_t)(x->end - p));
+		const char *stop = eol ? eol : x->end, *q = p;
+		while (q < stop && lex_blank((unsigned char)*q))
+			q++;
+		if (q == stop)	/* a blank line (or the end) after the tags */
+			return eol || x->eof ? 1 : -1;
+		if (*q != '[')	/* the movetext, or text of the comment */
+			return *q >= '0' && *q <= '9';
+		if (memchr(q, '}', (size_t)(stop - q)))
+			return 0;
+		if (!eol)
+			return x->eof ? 1 : -1;	/* at the end: never closed */
+		p = eol + 1;
+	}
+}
+
 /* The comment is not closed: report at its brace, keep its text, and end
  * the game where the next one begins (or at the input end). */
 static enum lx mt_unterminated(struct pgn_lex *x, struct pgn_loc loc,
@@ -213,9 +238,16 @@ static enum lx mt_comment(struct pgn_lex *x)
 	enum lx rc;
 
 	close = memchr(body, '}', (size_t)(x->end - body));
-	rc = mt_comment_lines(x, body, close ? close : x->end, &cut);
-	if (rc != LX_OK)
-		return rc;
+	for (const char *from = body;; from = cut) {
+		rc = mt_comment_lines(x, from, close ? close : x->end, &cut);
+		if (rc != LX_OK)
+			return rc;
+		int starts = cut ? game_starts_at(x, cut) : 1;
+		if (starts < 0)
+			return LX_MORE;
+		if (starts)
+			break;
+	}
 	if (cut)
 		return mt_unterminated(x, loc, body, cut);
 	if (!close) {
