@@ -186,7 +186,8 @@ int main(int argc, char **argv)
 		"invalid, 2 usage or I/O error.",
 		NULL, NULL, NULL
 	};
-	struct validate v = { .jobs = 1, .reader = { .tags_only = true } };
+	struct validate v = { .jobs = 1, .reader = { .tags_only = true },
+			      .replay = { .san_only = true } };
 	int first;
 	argp_err_exit_status = EXIT_TROUBLE;
 	argp_parse(&argp, argc, argv, 0, &first, &v);

@@ -296,6 +296,12 @@ enum san_lenient {
 	SL_EP_SUFFIX = 1u << 2,		/* e.p. */
 	SL_CAPITAL_FILE = 1u << 3,	/* Regan's E4 for a tandem unit */
 	SL_DASH_CAPTURE = 1u << 4,	/* e4-d5 written for a capture */
+	SL_COLON_CAPTURE = 1u << 5,	/* e4:d5, Nf3:e5 */
+	SL_BARE_PROMOTION = 1u << 6,	/* e8Q, e8=q (not coordinates' e7e8q) */
+	/* Ng1-f3, g1f3: set by the replay, not the parser, where only SAN
+	 * belongs (the caller's choice: pgn-convert reads long algebraic and
+	 * coordinate notation as input). */
+	SL_NOT_SAN = 1u << 7,
 };
 
 struct san {

@@ -158,6 +158,8 @@ static bool san_capture(struct san_cur *c, bool victim_last)
 
 	if (san_peek(c, 0) != 'x' && san_peek(c, 0) != ':')
 		return false;
+	if (san_peek(c, 0) == ':')
+		c->out->lenient |= SL_COLON_CAPTURE;
 	c->pos++;
 	c->out->capture = true;
 	v = san_peek(c, 0);
@@ -275,6 +277,8 @@ static int san_promotion(struct san_cur *c)
 			width = 3;
 		else if (!san_promo_letter(ch = san_peek(c, 0)))
 			return san_fail(c, "a piece letter Q R B N after '='");
+		else if (ch >= 'a' && ch <= 'z')
+			m->lenient |= SL_BARE_PROMOTION;	/* "=q" */
 	} else if (!san_promo_letter(ch) ||
 		   (ch >= 'a' && ch <= 'z' && !m->coordinate &&
 		    san_peek(c, 1) >= 0 && san_peek(c, 1) != '+' &&
@@ -285,6 +289,8 @@ static int san_promotion(struct san_cur *c)
 		return san_refuse(c, at, "a second promotion");
 	if (m->piece && m->piece != 'P' && m->piece != 'T')
 		return san_refuse(c, at, "a promotion after a piece move");
+	if (at == c->pos && !m->coordinate)
+		m->lenient |= SL_BARE_PROMOTION;	/* "e8Q": no '=' */
 	m->promotion = (char)(ch >= 'a' ? ch - 'a' + 'A' : ch);
 	c->pos += width;
 	return 1;

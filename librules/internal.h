@@ -258,7 +258,9 @@ static inline uint32_t move_ply(const struct position *pos)
  * numbers, comments, NAGs, one termination marker at the end) and every
  * move is exactly right (one legal move fits, capture and check marks as
  * the move has them): then the number of plies, each position's key
- * pushed to *keys, each move shown to vis (may be NULL) as it is played.
+ * pushed to *keys (without a visitor, only the keys the repetition test
+ * reads are right: those back to the last capture or pawn move), each
+ * move shown to vis (may be NULL) as it is played.
  * -1 at the first thing that is not so: the caller replays the game the
  * general way, which explains it (*pos and *keys are then of no use, and
  * vis may have seen some of the moves). */

@@ -222,6 +222,9 @@ struct replay_opts {
 	 * fast path (the same output, slower: for checking the one against
 	 * the other). */
 	bool full_replay;
+	/* The movetext must be SAN (pgn-validate): a move in long algebraic
+	 * or coordinate notation is then a lenient form. */
+	bool san_only;
 };
 
 /* What the visitor sees for every move, mainline and variations. */

@@ -246,6 +246,8 @@ static int play_move(struct replay *r, const struct pgn_item *item,
 	}
 	if (san.kind == SAN_NULL)
 		return play_null(r, pos, &at);
+	if (r->opts->san_only && san.coordinate)
+		san.lenient |= SL_NOT_SAN;
 	move_t m;
 	int rc = move_resolve(pos, &san, r->opts->strict, &m, &warn, &err);
 	if (rc < 0 && err.code != DC_LENIENT) {

@@ -23,7 +23,8 @@
 #define WHY_MISSING(flag) ((unsigned)(flag) << 8)
 #define WHY_IMPLICIT (1u << 24)
 #define WHY_PARSER (SL_ZERO_CASTLE | SL_LOWER_PIECE | SL_EP_SUFFIX | \
-		    SL_CAPITAL_FILE)
+		    SL_CAPITAL_FILE | SL_COLON_CAPTURE | SL_BARE_PROMOTION | \
+		    SL_NOT_SAN)
 
 static const struct {
 	unsigned bit;
@@ -34,6 +35,10 @@ static const struct {
 	{ SL_EP_SUFFIX, "'e.p.' suffix" },
 	{ SL_CAPITAL_FILE, "tandem unit move written with a capital file" },
 	{ SL_DASH_CAPTURE, "capture written with '-'" },
+	{ SL_COLON_CAPTURE, "capture written with ':'" },
+	{ SL_BARE_PROMOTION, "promotion not written as '=' and a capital "
+			     "letter" },
+	{ SL_NOT_SAN, "move in long algebraic or coordinate notation" },
 	{ WHY_MISSING(MF_CAPTURE), "missing capture mark 'x'" },
 	{ WHY_MISSING(MF_ROCKET), "missing rocket marker '^'" },
 	{ WHY_MISSING(MF_SHARE), "missing share marker '&'" },
