@@ -36,7 +36,7 @@ static inline uint64_t castle_rook(struct position *pos, int king_from,
 
 /* keyed: whether the key and the move number are kept; the fast path's
  * loop without a visitor works out its few keys at the end instead
- * (replay_quick.c), which saves a quarter of its instructions per move. */
+ * (replay_quick.c), about 20 instructions fewer per move. */
 static inline __attribute__((always_inline)) void
 standard_make_body(struct position *pos, move_t m, bool keyed)
 {
