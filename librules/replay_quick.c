@@ -465,10 +465,9 @@ static void keys_from_log(struct keylist *log, struct position *pos,
 		key ^= zobrist_side ^ zobrist_piece[piece][from] ^
 		       zobrist_piece[piece][to];
 		if (MOVE_FLAGS(m) & MF_CASTLE) {
-			/* The rook, as castle_rook() moved it. */
-			bool short_side = to > from;
-			int home = short_side ? from + 3 : from - 4;
-			int passed = short_side ? from + 1 : from - 1;
+			/* The rook goes back to its corner. */
+			int home, passed;
+			castle_rook_squares(from, to, &home, &passed);
 			uint8_t rook = board[passed];
 			board[passed] = 0;
 			board[home] = rook;

@@ -17,14 +17,23 @@ static const uint8_t castling_lost[64] = {
 	[SQ(7, 7)] = CASTLE_BK,
 };
 
+/* The rook's squares in castling: its corner (*home) and the square the
+ * king passed (*passed). */
+static inline void castle_rook_squares(int king_from, int king_to,
+				       int *home, int *passed)
+{
+	bool short_side = king_to > king_from;
+	*home = short_side ? king_from + 3 : king_from - 4;
+	*passed = short_side ? king_from + 1 : king_from - 1;
+}
+
 /* The rook's half of castling, from the corner to the square the king
  * passed; returns what it changes of the key. */
 static inline uint64_t castle_rook(struct position *pos, int king_from,
 				   int king_to)
 {
-	bool short_side = king_to > king_from;
-	int from = short_side ? king_from + 3 : king_from - 4;
-	int to = short_side ? king_from + 1 : king_from - 1;
+	int from, to;
+	castle_rook_squares(king_from, king_to, &from, &to);
 	uint8_t rook = pos->board[from];
 	uint64_t both = BB(from) | BB(to);
 	pos->board[from] = 0;
