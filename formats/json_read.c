@@ -583,6 +583,22 @@ static bool add_comment_text(struct json_games *r, const char *s, size_t n,
 	return true;
 }
 
+/* %text and its newline, on a line of its own. */
+static bool add_escape_line(struct json_games *r, const struct jval *v,
+			    struct jerr *e)
+{
+	size_t start;
+	if (r->pgn.n && r->pgn.s[r->pgn.n - 1] != '\n')
+		sb_addc(&r->pgn, '\n');
+	start = r->pgn.n;
+	sb_addc(&r->pgn, '%');
+	decode(v->s, v->n, r->latin1, &r->pgn);
+	if (memchr(r->pgn.s + start, '\n', r->pgn.n - start))
+		return fail(e, v->loc, "an escape line cannot hold a line break");
+	sb_addc(&r->pgn, '\n');
+	return true;
+}
+
 /* A string (a comment), {"escape": text} or {"result": marker}. */
 static bool add_comment(struct json_games *r, const struct jval *v,
 			struct sbuf *scratch, struct jerr *e)
@@ -597,12 +613,8 @@ static bool add_comment(struct json_games *r, const struct jval *v,
 		return fail(e, v->loc, "a comment must be a string or an object");
 	if (!typed(v, "escape", J_STRING, &x, e))
 		return false;
-	if (x) {
-		sb_adds(&r->pgn, "\n%");
-		decode(x->s, x->n, r->latin1, &r->pgn);
-		sb_addc(&r->pgn, '\n');
-		return true;
-	}
+	if (x)
+		return add_escape_line(r, x, e);
 	if (!typed(v, "result", J_STRING, &x, e))
 		return false;
 	if (!x)
@@ -751,11 +763,29 @@ static bool add_tag(struct json_games *r, const struct jval *v,
 	return true;
 }
 
+/* The tag section's escape lines, before its tags as pgn_write.c has
+ * them. */
+static bool add_escapes(struct json_games *r, const struct jval *game,
+			struct jerr *e)
+{
+	const struct jval *a;
+	if (!typed(game, "escapes", J_ARRAY, &a, e))
+		return false;
+	for (const struct jval *v = a ? a->first : NULL; v; v = v->next) {
+		if (v->kind != J_STRING)
+			return fail(e, v->loc, "an escape line must be a string");
+		if (!add_escape_line(r, v, e))
+			return false;
+	}
+	return true;
+}
+
 static bool add_tags(struct json_games *r, const struct jval *game,
 		     struct sbuf *scratch, struct jerr *e)
 {
 	const struct jval *tags;
-	if (!typed(game, "tags", J_OBJECT, &tags, e))
+	if (!add_escapes(r, game, e) ||
+	    !typed(game, "tags", J_OBJECT, &tags, e))
 		return false;
 	for (const struct jval *v = tags ? tags->first : NULL; v; v = v->next)
 		if (!add_tag(r, v, scratch, e))

@@ -287,6 +287,13 @@ void json_write_game(FILE *out, struct conv_game *cg, const struct conv_opts *o)
 	fputs(",\"tags\":{", out);
 	conv_tags_each(g, o->tags, jw_tag, &j);
 	putc('}', out);
+	for (const struct pgn_item *e = g->escapes; e && !o->strip_comments;
+	     e = e->next) {
+		jw_open(&j, "escapes", e == g->escapes);
+		jw_string(&j, e->text, e->len);
+		if (!e->next)
+			putc(']', out);
+	}
 	jw_key(&j, "variant");
 	jw_cstring(&j, cg->start.variant->id);
 	jw_key(&j, "start");

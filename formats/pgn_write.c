@@ -343,6 +343,15 @@ void pgn_write_game(FILE *out, struct conv_game *cg, const struct conv_opts *o)
 {
 	struct pw p = { .out = out, .cg = cg, .o = o, .brk = NO_BREAK };
 	struct tag_out tags = { out, false };
+	/* The tag section's escape lines lead it: the tags are reordered
+	 * (roster first), so no other place is theirs for sure. */
+	for (const struct pgn_item *e = cg->game->escapes;
+	     e && !o->strip_comments; e = e->next) {
+		putc('%', out);
+		fwrite(e->text, 1, e->len, out);
+		putc('\n', out);
+		tags.any = true;
+	}
 	conv_tags_each(cg->game, o->tags, write_tag, &tags);
 	if (tags.any)
 		putc('\n', out);

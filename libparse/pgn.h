@@ -164,6 +164,9 @@ struct pgn_game {
 	const char *movetext;
 	struct pgn_tag *tags;
 	size_t ntags;
+	/* The '%' escape lines of the tag section, in the order they came:
+	 * PI_ESCAPE items (text without the '%'), NULL when none. */
+	struct pgn_item *escapes;
 	struct pgn_line moves;	/* the main line */
 	const char *result;	/* termination marker text, NULL when none */
 	unsigned flags;

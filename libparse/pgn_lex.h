@@ -60,6 +60,7 @@ struct pgn_lex {
 	const char *line_start;
 	/* The game so far. */
 	size_t ntags;
+	struct pgn_item *escapes, *escapes_last;	/* of the tag section */
 	unsigned depth, skip;		/* open variations; those past the limit */
 	struct pgn_loc outer_open;	/* first unclosed '(' */
 	bool tokens;			/* a move, number, NAG, '(' or result */

@@ -265,6 +265,7 @@ static void game_clear(struct pgn_game *g, const struct pgn_reader *r)
 	g->movetext = NULL;
 	g->tags = NULL;
 	g->ntags = 0;
+	g->escapes = NULL;
 	memset(&g->moves, 0, sizeof g->moves);
 	g->result = NULL;
 	g->flags = 0;
@@ -772,6 +773,7 @@ static void finish_tags(struct pgn_lex *x)
 	struct pgn_game *g = x->g;
 
 	g->ntags = x->ntags;
+	g->escapes = x->escapes;
 	if (!x->ntags)
 		return;
 	g->tags = arena_alloc(&g->arena, x->ntags * sizeof *g->tags);

@@ -333,15 +333,34 @@ static enum lx tag_blanks(struct pgn_lex *x, bool *blank_line)
 	return lex_end_at(x, end);
 }
 
-/* A '%' line: an escape for other programs, ignored before the movetext. */
+/* A '%' line: an escape for other programs.  Kept with the game (its
+ * text without the '%' and a '\r' before the newline), so that a writer
+ * can give it back; tags_only keeps it too, it is rare and small. */
 static enum lx tag_escape_line(struct pgn_lex *x)
 {
 	const char *eol = memchr(x->p, '\n', (size_t)(x->end - x->p));
+	const char *stop, *from = x->p + 1;
+	struct pgn_item *it;
+	char *text;
 
 	if (!eol && !x->eof)
 		return LX_MORE;
+	if (!eol)
+		eol = x->end;
+	stop = eol > from && eol[-1] == '\r' ? eol - 1 : eol;
 	lex_mark_start(x, x->p);
-	x->p = eol ? eol : x->end;
+	it = lex_alloc(&x->g->arena, sizeof *it);
+	text = lex_alloc(&x->g->arena, (size_t)(stop - from) + 1);
+	memcpy(text, from, (size_t)(stop - from));
+	text[stop - from] = 0;
+	*it = (struct pgn_item){ .kind = PI_ESCAPE, .loc = lex_loc(x, x->p),
+				 .text = text, .len = (uint32_t)(stop - from) };
+	if (x->escapes_last)
+		x->escapes_last->next = it;
+	else
+		x->escapes = it;
+	x->escapes_last = it;
+	x->p = eol;
 	return LX_OK;
 }
 

@@ -12,7 +12,7 @@
 
 struct seen {
 	size_t raw_len;
-	size_t ntags;
+	size_t ntags, escapes;
 	unsigned flags;
 	uint64_t diags;		/* a hash of the game's diagnostics */
 };
@@ -60,7 +60,18 @@ static void check_game(const struct pgn_game *g)
 		FUZZ_CHECK(g->tags[i].name[0] != 0);
 		FUZZ_CHECK(g->tags[i].value[g->tags[i].value_len] == 0);
 	}
+	for (const struct pgn_item *e = g->escapes; e; e = e->next)
+		FUZZ_CHECK(e->kind == PI_ESCAPE && e->text[e->len] == 0 &&
+			   !memchr(e->text, '\n', e->len));
 	walk(&g->moves, 0);
+}
+
+static size_t escape_count(const struct pgn_game *g)
+{
+	size_t n = 0;
+	for (const struct pgn_item *e = g->escapes; e; e = e->next)
+		n++;
+	return n;
 }
 
 /* Reads every game of r; their raw bytes must be data, in order, up to a
@@ -84,7 +95,8 @@ static size_t read_all(struct pgn_reader *r, const uint8_t *data,
 			at += g.raw_len;
 		}
 		if (n < max)
-			out[n] = (struct seen){ g.raw_len, g.ntags, g.flags, h };
+			out[n] = (struct seen){ g.raw_len, g.ntags,
+						escape_count(&g), g.flags, h };
 		n++;
 		h = 0;
 		lost = lost || (g.flags & PGN_TOO_LARGE);
@@ -98,6 +110,7 @@ static size_t read_all(struct pgn_reader *r, const uint8_t *data,
 static bool same(const struct seen *a, const struct seen *b)
 {
 	return a->raw_len == b->raw_len && a->ntags == b->ntags &&
+	       a->escapes == b->escapes &&
 	       a->flags == b->flags && a->diags == b->diags;
 }
 

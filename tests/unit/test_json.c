@@ -213,6 +213,12 @@ static void test_reader_errors(void **state)
 		{ "{\"comments\":[\"}\\n\"]}", 1, 14, "a comment holding '}' cannot span lines" },
 		{ "{\"comments\":[{\"x\":1}]}", 1, 14, "expected \"escape\" or \"result\"" },
 		{ "{\"result\":\"2-0\"}", 1, 11, "a result is 1-0, 0-1, 1/2-1/2 or *" },
+		{ "{\"escapes\":\"x\"}", 1, 12, "this member must be an array" },
+		{ "{\"escapes\":[1]}", 1, 13, "an escape line must be a string" },
+		{ "{\"escapes\":[\"a\\nb\"]}", 1, 13,
+		  "an escape line cannot hold a line break" },
+		{ "{\"comments\":[{\"escape\":\"a\\nb\"}]}", 1, 24,
+		  "an escape line cannot hold a line break" },
 		{ "{\"moves\":{}}", 1, 10, "this member must be an array" },
 	};
 	(void)state;

@@ -297,6 +297,55 @@ static void test_tags(void **state)
 	pgn_reader_close(r);
 }
 
+/* '%' lines of the tag section are kept with their game, in order, the
+ * '%' and a '\r' before the newline left out. */
+static void test_tag_escapes(void **state)
+{
+	struct pgn_reader *r;
+	struct diags d = { 0 };
+	struct pgn_game *g = first_game(
+		"%lead\r\n"
+		"[Event \"E\"]\n"
+		"%\n"
+		"[Site \"S\"]\n"
+		"% after {not a comment}\n"
+		"\n1. e4 *\n",
+		&r, &d);
+	const struct pgn_item *e = g->escapes;
+	struct diag err;
+	(void)state;
+	assert_int_equal(g->ntags, 2);
+	assert_non_null(e);
+	assert_string_equal(e->text, "lead");
+	assert_int_equal(e->len, 4);
+	assert_int_equal(e->loc.line, 1);
+	assert_int_equal(e->loc.col, 1);
+	assert_int_equal(e->kind, PI_ESCAPE);
+	e = e->next;
+	assert_non_null(e);
+	assert_string_equal(e->text, "");
+	assert_int_equal(e->loc.line, 3);
+	e = e->next;
+	assert_non_null(e);
+	assert_string_equal(e->text, " after {not a comment}");
+	assert_null(e->next);
+	assert_int_equal(g->start.line, 1);
+	assert_int_equal(g->moves.first->kind, PI_MOVENUM);
+	assert_int_equal(d.errors, 0);
+	pgn_game_release(g);
+	pgn_reader_close(r);
+
+	/* No escape, no list; the next game does not inherit one. */
+	g = first_game("%x\n[Event \"A\"]\n\n*\n\n[Event \"B\"]\n\n*\n",
+		       &r, &d);
+	assert_non_null(g->escapes);
+	assert_int_equal(pgn_reader_next(r, g, collect, &d, &err), 1);
+	assert_string_equal(pgn_tag_value(g, "Event"), "B");
+	assert_null(g->escapes);
+	pgn_game_release(g);
+	pgn_reader_close(r);
+}
+
 static void test_tag_errors(void **state)
 {
 	struct games gs;
@@ -900,6 +949,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_tags),
+		cmocka_unit_test(test_tag_escapes),
 		cmocka_unit_test(test_tag_errors),
 		cmocka_unit_test(test_tree),
 		cmocka_unit_test(test_numbers_glued),
