@@ -460,17 +460,33 @@ static void check_roster(struct replay *r)
 	emit(r, &d, NULL);
 }
 
+/* The known tag a name may be, by its first letter: -1 none; "R" is
+ * Round or Result, told apart by the second. */
+static int known_tag_index(const char *name)
+{
+	switch (name[0]) {
+	case 'E': return 0;
+	case 'S': return 1;
+	case 'D': return 2;
+	case 'R': return name[1] == 'o' ? 3 : TAG_RESULT;
+	case 'W': return TAG_WHITE;
+	case 'B': return TAG_BLACK;
+	case 'V': return TAG_VARIANT;
+	case 'F': return TAG_FEN;
+	default: return -1;
+	}
+}
+
+/* A dozen tags or more per game, most of them not known ones (WhiteElo,
+ * ECO): one switch and at most one strcmp each, not a scan of the list. */
 static void find_tags(const struct pgn_game *g, struct game_tags *t)
 {
 	memset(t, 0, sizeof *t);
 	for (size_t i = 0; i < g->ntags; i++) {
 		const char *name = g->tags[i].name;
-		for (int k = 0; k < KNOWN_TAGS; k++)
-			if (name[0] == known_tags[k][0] && !t->value[k] &&
-			    !strcmp(name, known_tags[k])) {
-				t->value[k] = g->tags[i].value;
-				break;
-			}
+		int k = known_tag_index(name);
+		if (k >= 0 && !t->value[k] && !strcmp(name, known_tags[k]))
+			t->value[k] = g->tags[i].value;
 	}
 }
 
@@ -504,6 +520,26 @@ static int start_position(const struct replay *r, struct position *pos,
 /* What every replay starts with: the game's tags and start position
  * (res->final), its key the first of the list.  -1 when the start
  * position cannot be had (reported). */
+/* Every member set one by one: an initializer would zero the keylist's
+ * local buffer too, two kilobytes per game that nothing reads before it
+ * is written (a third of the fast path's work per game beyond its
+ * moves). */
+static void replay_init(struct replay *r, const struct replay_visitor *visitor,
+			diag_fn report, void *report_ctx, bool dry)
+{
+	r->g = NULL;
+	r->opts = NULL;
+	r->visitor = visitor;
+	r->report = report;
+	r->report_ctx = report_ctx;
+	r->res = NULL;
+	r->white = r->black = NULL;
+	keylist_init(&r->keys);
+	r->dry = dry;
+	r->withheld = 0;
+	r->reported = 0;
+}
+
 static int replay_begin(struct replay *r, const struct pgn_game *g,
 			const struct replay_opts *opts,
 			struct replay_result *res, struct position *start)
@@ -511,7 +547,6 @@ static int replay_begin(struct replay *r, const struct pgn_game *g,
 	r->g = g;
 	r->opts = opts;
 	r->res = res;
-	keylist_init(&r->keys);
 	find_tags(g, &r->tags);
 	r->white = r->tags.value[TAG_WHITE];
 	r->black = r->tags.value[TAG_BLACK];
@@ -542,9 +577,9 @@ int game_replay(const struct pgn_game *g, const struct replay_opts *opts,
 		const struct replay_visitor *visitor, diag_fn report,
 		void *report_ctx, struct replay_result *res)
 {
-	struct replay r = { .visitor = visitor, .report = report,
-			    .report_ctx = report_ctx };
+	struct replay r;
 	struct position start;
+	replay_init(&r, visitor, report, report_ctx, false);
 	if (replay_begin(&r, g, opts, res, &start) != 0) {
 		keylist_release(&r.keys);
 		return 1;
@@ -563,8 +598,9 @@ bool game_replay_quick(const struct pgn_game *g,
 {
 	if (g->flags || !g->movetext)
 		return false;
-	struct replay r = { .dry = true };
+	struct replay r;
 	struct position start;
+	replay_init(&r, NULL, NULL, NULL, true);
 	if (replay_begin(&r, g, opts, res, &start) != 0 ||
 	    start.variant != &variant_standard) {
 		keylist_release(&r.keys);
