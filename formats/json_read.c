@@ -763,29 +763,15 @@ static bool add_tag(struct json_games *r, const struct jval *v,
 	return true;
 }
 
-/* The tag section's escape lines, before its tags as pgn_write.c has
- * them. */
-static bool add_escapes(struct json_games *r, const struct jval *game,
-			struct jerr *e)
-{
-	const struct jval *a;
-	if (!typed(game, "escapes", J_ARRAY, &a, e))
-		return false;
-	for (const struct jval *v = a ? a->first : NULL; v; v = v->next) {
-		if (v->kind != J_STRING)
-			return fail(e, v->loc, "an escape line must be a string");
-		if (!add_escape_line(r, v, e))
-			return false;
-	}
-	return true;
-}
-
 static bool add_tags(struct json_games *r, const struct jval *game,
 		     struct sbuf *scratch, struct jerr *e)
 {
 	const struct jval *tags;
-	if (!add_escapes(r, game, e) ||
-	    !typed(game, "tags", J_OBJECT, &tags, e))
+	if (!add_comments(r, game, "before", scratch, e))
+		return false;
+	if (r->pgn.n && r->pgn.s[r->pgn.n - 1] != '\n')
+		sb_addc(&r->pgn, '\n');
+	if (!typed(game, "tags", J_OBJECT, &tags, e))
 		return false;
 	for (const struct jval *v = tags ? tags->first : NULL; v; v = v->next)
 		if (!add_tag(r, v, scratch, e))
@@ -840,7 +826,8 @@ static bool game_to_pgn(struct json_games *r, const struct jval *game,
 	     add_comments(r, game, "comments", &scratch, e) &&
 	     add_nag_member(r, game, "nags", e) &&
 	     typed(game, "moves", J_ARRAY, &v, e) &&
-	     (!v || add_line(r, v, &scratch, e)) && add_result(r, game, e);
+	     (!v || add_line(r, v, &scratch, e)) && add_result(r, game, e) &&
+	     add_comments(r, game, "after", &scratch, e);
 	free(scratch.s);
 	return ok;
 }

@@ -287,13 +287,7 @@ void json_write_game(FILE *out, struct conv_game *cg, const struct conv_opts *o)
 	fputs(",\"tags\":{", out);
 	conv_tags_each(g, o->tags, jw_tag, &j);
 	putc('}', out);
-	for (const struct pgn_item *e = g->escapes; e && !o->strip_comments;
-	     e = e->next) {
-		jw_open(&j, "escapes", e == g->escapes);
-		jw_string(&j, e->text, e->len);
-		if (!e->next)
-			putc(']', out);
-	}
+	jw_comments(&j, "before", g->before.first, NULL, 0);
 	jw_key(&j, "variant");
 	jw_cstring(&j, cg->start.variant->id);
 	jw_key(&j, "start");
@@ -307,6 +301,7 @@ void json_write_game(FILE *out, struct conv_game *cg, const struct conv_opts *o)
 	jw_line(&j, &g->moves, &cg->start, 0, 0);
 	jw_key(&j, "result");
 	jw_cstring(&j, conv_game_result(g));
+	jw_comments(&j, "after", g->after.first, NULL, 0);
 	if (j.latin1)
 		fputs(",\"latin1\":true", out);
 	putc('}', out);

@@ -343,15 +343,13 @@ void pgn_write_game(FILE *out, struct conv_game *cg, const struct conv_opts *o)
 {
 	struct pw p = { .out = out, .cg = cg, .o = o, .brk = NO_BREAK };
 	struct tag_out tags = { out, false };
-	/* The tag section's escape lines lead it: the tags are reordered
-	 * (roster first), so no other place is theirs for sure. */
-	for (const struct pgn_item *e = cg->game->escapes;
-	     e && !o->strip_comments; e = e->next) {
-		putc('%', out);
-		fwrite(e->text, 1, e->len, out);
-		putc('\n', out);
-		tags.any = true;
-	}
+	/* What stood before the movetext outside it (comments before the
+	 * tags, escape lines among them) leads the game: the tags are
+	 * reordered, so no other place is theirs for sure. */
+	pw_comments(&p, cg->game->before.first, NULL, 0);
+	if (p.n > 0)
+		pw_newline(&p);
+	p.number = false;
 	conv_tags_each(cg->game, o->tags, write_tag, &tags);
 	if (tags.any)
 		putc('\n', out);
@@ -359,7 +357,9 @@ void pgn_write_game(FILE *out, struct conv_game *cg, const struct conv_opts *o)
 	pw_line(&p, &cg->game->moves, &cg->start, 0, 0);
 	const char *result = conv_game_result(cg->game);
 	pw_word(&p, result, strlen(result));
-	pw_newline(&p);
+	pw_comments(&p, cg->game->after.first, NULL, 0);
+	if (p.n > 0)
+		pw_newline(&p);
 	putc('\n', out);
 	free(p.line);
 }

@@ -339,6 +339,43 @@ static enum lx mt_close(struct pgn_lex *x)
 
 /* -------------------------------------------------------------- results */
 
+/* The comments and escape lines [p, end) after the last game's marker,
+ * which mt_after_result() found to be nothing else: kept in
+ * pgn_game.after, each as far as that scan took it (a '{' never closed
+ * to the end of the input, as before: the game is whole without it). */
+static void mt_trailing(struct pgn_lex *x, const char *p, const char *end)
+{
+	while (p < end) {
+		const char *body = p + 1, *stop, *next;
+		struct pgn_loc loc = lex_loc(x, p);
+		if (*p == '\n') {
+			lex_newline(x, p++);
+			continue;
+		}
+		if (lex_blank((unsigned char)*p)) {
+			p++;
+			continue;
+		}
+		if (*p == '{') {
+			/* Not closed: the scan took it to the end. */
+			stop = memchr(body, '}', (size_t)(end - body));
+			next = stop ? stop + 1 : (stop = end);
+		} else {
+			next = stop = memchr(body, '\n', (size_t)(end - body));
+			if (!stop)
+				next = stop = end;
+			if (stop > body && stop[-1] == '\r')
+				stop--;
+		}
+		lex_outside_item(x, &x->g->after,
+				 *p == '%' ? PI_ESCAPE : PI_COMMENT, loc, body,
+				 stop);
+		x->g->after.last->line_comment = *p == ';';
+		lex_count_lines(x, body, next);
+		p = next;
+	}
+}
+
 /* After the marker: this game keeps the blanks and comments that follow
  * when nothing else does before the input ends; otherwise the next game
  * starts at the first non-blank byte. */
@@ -367,7 +404,10 @@ static enum lx mt_after_result(struct pgn_lex *x)
 	}
 	if (!x->eof)
 		return LX_MORE;
-	lex_count_lines(x, p, end);
+	if (mt_building(x))
+		mt_trailing(x, p, end);
+	else
+		lex_count_lines(x, p, end);
 	return lex_end_at(x, end);
 }
 

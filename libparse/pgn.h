@@ -164,9 +164,12 @@ struct pgn_game {
 	const char *movetext;
 	struct pgn_tag *tags;
 	size_t ntags;
-	/* The '%' escape lines of the tag section, in the order they came:
-	 * PI_ESCAPE items (text without the '%'), NULL when none. */
-	struct pgn_item *escapes;
+	/* Comments and escape lines outside the movetext, as PI_COMMENT and
+	 * PI_ESCAPE items in the order they came (empty lines when none):
+	 * before, those ahead of the tags (after the previous game) and
+	 * among them; after, those behind the termination marker when
+	 * nothing but they follow it to the end of the input. */
+	struct pgn_line before, after;
 	struct pgn_line moves;	/* the main line */
 	const char *result;	/* termination marker text, NULL when none */
 	unsigned flags;

@@ -60,7 +60,6 @@ struct pgn_lex {
 	const char *line_start;
 	/* The game so far. */
 	size_t ntags;
-	struct pgn_item *escapes, *escapes_last;	/* of the tag section */
 	unsigned depth, skip;		/* open variations; those past the limit */
 	struct pgn_loc outer_open;	/* first unclosed '(' */
 	bool tokens;			/* a move, number, NAG, '(' or result */
@@ -136,6 +135,13 @@ static inline void *lex_alloc(struct arena *a, size_t size)
 	}
 	return arena_alloc(a, size);
 }
+
+/* An item of kind with the text [from, to) copied into the game's arena,
+ * appended to line: for the comments and escape lines outside the
+ * movetext (pgn_game.before and .after). */
+void lex_outside_item(struct pgn_lex *x, struct pgn_line *line,
+		      enum pgn_item_kind kind, struct pgn_loc loc,
+		      const char *from, const char *to);
 
 /* Counts the newlines in [from, to) into the position. */
 void lex_count_lines(struct pgn_lex *x, const char *from, const char *to);

@@ -56,6 +56,25 @@ void lex_grow_tags(struct pgn_reader *r, size_t need)
 
 /* -------------------------------------------------------- shared helpers */
 
+void lex_outside_item(struct pgn_lex *x, struct pgn_line *line,
+		      enum pgn_item_kind kind, struct pgn_loc loc,
+		      const char *from, const char *to)
+{
+	size_t n = (size_t)(to - from);
+	struct pgn_item *it = lex_alloc(&x->g->arena, sizeof *it);
+	char *text = lex_alloc(&x->g->arena, n + 1);
+
+	memcpy(text, from, n);
+	text[n] = 0;
+	*it = (struct pgn_item){ .kind = kind, .loc = loc, .text = text,
+				 .len = (uint32_t)n };
+	if (line->last)
+		line->last->next = it;
+	else
+		line->first = it;
+	line->last = it;
+}
+
 void lex_count_lines(struct pgn_lex *x, const char *from, const char *to)
 {
 	const char *nl;
@@ -265,7 +284,8 @@ static void game_clear(struct pgn_game *g, const struct pgn_reader *r)
 	g->movetext = NULL;
 	g->tags = NULL;
 	g->ntags = 0;
-	g->escapes = NULL;
+	memset(&g->before, 0, sizeof g->before);
+	memset(&g->after, 0, sizeof g->after);
 	memset(&g->moves, 0, sizeof g->moves);
 	g->result = NULL;
 	g->flags = 0;
@@ -748,9 +768,17 @@ static enum lx lex_game(struct pgn_lex *x, bool at_origin)
 			rc = x->build ? lex_movetext(x) : scan_movetext(x);
 		if (rc != LX_PRELUDE)
 			break;
-		/* Comments before a tag section: they stay in the raw bytes
-		 * but the tree starts with the tags. */
-		memset(&x->g->moves, 0, sizeof x->g->moves);
+		/* Comments before a tag section: the tree starts with the
+		 * tags, and they go before it, after what came earlier. */
+		struct pgn_line *before = &x->g->before, *moves = &x->g->moves;
+		if (moves->first) {
+			if (before->last)
+				before->last->next = moves->first;
+			else
+				before->first = moves->first;
+			before->last = moves->last;
+		}
+		memset(moves, 0, sizeof *moves);
 		x->anything = false;
 		rc = LX_OK;
 	}
@@ -773,7 +801,6 @@ static void finish_tags(struct pgn_lex *x)
 	struct pgn_game *g = x->g;
 
 	g->ntags = x->ntags;
-	g->escapes = x->escapes;
 	if (!x->ntags)
 		return;
 	g->tags = arena_alloc(&g->arena, x->ntags * sizeof *g->tags);

@@ -340,8 +340,6 @@ static enum lx tag_escape_line(struct pgn_lex *x)
 {
 	const char *eol = memchr(x->p, '\n', (size_t)(x->end - x->p));
 	const char *stop, *from = x->p + 1;
-	struct pgn_item *it;
-	char *text;
 
 	if (!eol && !x->eof)
 		return LX_MORE;
@@ -349,17 +347,8 @@ static enum lx tag_escape_line(struct pgn_lex *x)
 		eol = x->end;
 	stop = eol > from && eol[-1] == '\r' ? eol - 1 : eol;
 	lex_mark_start(x, x->p);
-	it = lex_alloc(&x->g->arena, sizeof *it);
-	text = lex_alloc(&x->g->arena, (size_t)(stop - from) + 1);
-	memcpy(text, from, (size_t)(stop - from));
-	text[stop - from] = 0;
-	*it = (struct pgn_item){ .kind = PI_ESCAPE, .loc = lex_loc(x, x->p),
-				 .text = text, .len = (uint32_t)(stop - from) };
-	if (x->escapes_last)
-		x->escapes_last->next = it;
-	else
-		x->escapes = it;
-	x->escapes_last = it;
+	lex_outside_item(x, &x->g->before, PI_ESCAPE, lex_loc(x, x->p), from,
+			 stop);
 	x->p = eol;
 	return LX_OK;
 }

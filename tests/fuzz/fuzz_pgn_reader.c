@@ -12,7 +12,7 @@
 
 struct seen {
 	size_t raw_len;
-	size_t ntags, escapes;
+	size_t ntags, outside;
 	unsigned flags;
 	uint64_t diags;		/* a hash of the game's diagnostics */
 };
@@ -60,16 +60,22 @@ static void check_game(const struct pgn_game *g)
 		FUZZ_CHECK(g->tags[i].name[0] != 0);
 		FUZZ_CHECK(g->tags[i].value[g->tags[i].value_len] == 0);
 	}
-	for (const struct pgn_item *e = g->escapes; e; e = e->next)
-		FUZZ_CHECK(e->kind == PI_ESCAPE && e->text[e->len] == 0 &&
-			   !memchr(e->text, '\n', e->len));
+	for (const struct pgn_item *e = g->before.first; e; e = e->next)
+		FUZZ_CHECK((e->kind == PI_ESCAPE || e->kind == PI_COMMENT) &&
+			   e->text[e->len] == 0 && (e->next || e == g->before.last));
+	for (const struct pgn_item *e = g->after.first; e; e = e->next)
+		FUZZ_CHECK((e->kind == PI_ESCAPE || e->kind == PI_COMMENT) &&
+			   e->text[e->len] == 0 && (e->next || e == g->after.last));
 	walk(&g->moves, 0);
 }
 
-static size_t escape_count(const struct pgn_game *g)
+/* Comments and escape lines outside the movetext. */
+static size_t outside_count(const struct pgn_game *g)
 {
 	size_t n = 0;
-	for (const struct pgn_item *e = g->escapes; e; e = e->next)
+	for (const struct pgn_item *e = g->before.first; e; e = e->next)
+		n++;
+	for (const struct pgn_item *e = g->after.first; e; e = e->next)
 		n++;
 	return n;
 }
@@ -96,7 +102,7 @@ static size_t read_all(struct pgn_reader *r, const uint8_t *data,
 		}
 		if (n < max)
 			out[n] = (struct seen){ g.raw_len, g.ntags,
-						escape_count(&g), g.flags, h };
+						outside_count(&g), g.flags, h };
 		n++;
 		h = 0;
 		lost = lost || (g.flags & PGN_TOO_LARGE);
@@ -110,7 +116,7 @@ static size_t read_all(struct pgn_reader *r, const uint8_t *data,
 static bool same(const struct seen *a, const struct seen *b)
 {
 	return a->raw_len == b->raw_len && a->ntags == b->ntags &&
-	       a->escapes == b->escapes &&
+	       a->outside == b->outside &&
 	       a->flags == b->flags && a->diags == b->diags;
 }
 

@@ -297,51 +297,87 @@ static void test_tags(void **state)
 	pgn_reader_close(r);
 }
 
-/* '%' lines of the tag section are kept with their game, in order, the
- * '%' and a '\r' before the newline left out. */
-static void test_tag_escapes(void **state)
+/* Comments before the tags and '%' lines among them are kept with their
+ * game, in order ('%', braces and a '\r' before the newline left out);
+ * so are comments after the last game's marker. */
+static void test_outside_items(void **state)
 {
 	struct pgn_reader *r;
 	struct diags d = { 0 };
+	struct diag err;
 	struct pgn_game *g = first_game(
+		"{intro}\n"
 		"%lead\r\n"
 		"[Event \"E\"]\n"
 		"%\n"
 		"[Site \"S\"]\n"
 		"% after {not a comment}\n"
-		"\n1. e4 *\n",
+		"\n1. e4 *\n"
+		"{next}\n"
+		"[Event \"B\"]\n\n1-0 {end} ;semi\n%esc",
 		&r, &d);
-	const struct pgn_item *e = g->escapes;
-	struct diag err;
+	const struct pgn_item *e = g->before.first;
 	(void)state;
 	assert_int_equal(g->ntags, 2);
 	assert_non_null(e);
+	assert_int_equal(e->kind, PI_COMMENT);
+	assert_string_equal(e->text, "intro");
+	e = e->next;
+	assert_non_null(e);
+	assert_int_equal(e->kind, PI_ESCAPE);
 	assert_string_equal(e->text, "lead");
 	assert_int_equal(e->len, 4);
-	assert_int_equal(e->loc.line, 1);
+	assert_int_equal(e->loc.line, 2);
 	assert_int_equal(e->loc.col, 1);
-	assert_int_equal(e->kind, PI_ESCAPE);
 	e = e->next;
 	assert_non_null(e);
 	assert_string_equal(e->text, "");
-	assert_int_equal(e->loc.line, 3);
+	assert_int_equal(e->loc.line, 4);
 	e = e->next;
 	assert_non_null(e);
 	assert_string_equal(e->text, " after {not a comment}");
 	assert_null(e->next);
-	assert_int_equal(g->start.line, 1);
+	assert_ptr_equal(e, g->before.last);
+	assert_null(g->after.first);
+	assert_int_equal(g->start.line, 3);
 	assert_int_equal(g->moves.first->kind, PI_MOVENUM);
+
+	/* The comment after a marker that another game follows is that
+	 * game's; the last game keeps what follows its marker. */
+	assert_int_equal(pgn_reader_next(r, g, collect, &d, &err), 1);
+	assert_string_equal(pgn_tag_value(g, "Event"), "B");
+	assert_non_null(g->before.first);
+	assert_string_equal(g->before.first->text, "next");
+	assert_null(g->before.first->next);
+	e = g->after.first;
+	assert_non_null(e);
+	assert_string_equal(e->text, "end");
+	assert_false(e->line_comment);
+	assert_int_equal(e->loc.line, 12);
+	assert_int_equal(e->loc.col, 5);
+	e = e->next;
+	assert_non_null(e);
+	assert_string_equal(e->text, "semi");
+	assert_true(e->line_comment);
+	e = e->next;
+	assert_non_null(e);
+	assert_int_equal(e->kind, PI_ESCAPE);
+	assert_string_equal(e->text, "esc");
+	assert_int_equal(e->loc.line, 13);
+	assert_null(e->next);
 	assert_int_equal(d.errors, 0);
+	assert_int_equal(pgn_reader_next(r, g, collect, &d, &err), 0);
 	pgn_game_release(g);
 	pgn_reader_close(r);
 
-	/* No escape, no list; the next game does not inherit one. */
+	/* No such items, empty lists; none inherited from the game before. */
 	g = first_game("%x\n[Event \"A\"]\n\n*\n\n[Event \"B\"]\n\n*\n",
 		       &r, &d);
-	assert_non_null(g->escapes);
+	assert_non_null(g->before.first);
 	assert_int_equal(pgn_reader_next(r, g, collect, &d, &err), 1);
 	assert_string_equal(pgn_tag_value(g, "Event"), "B");
-	assert_null(g->escapes);
+	assert_null(g->before.first);
+	assert_null(g->after.first);
 	pgn_game_release(g);
 	pgn_reader_close(r);
 }
@@ -949,7 +985,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_tags),
-		cmocka_unit_test(test_tag_escapes),
+		cmocka_unit_test(test_outside_items),
 		cmocka_unit_test(test_tag_errors),
 		cmocka_unit_test(test_tree),
 		cmocka_unit_test(test_numbers_glued),

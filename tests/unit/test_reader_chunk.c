@@ -89,10 +89,12 @@ static void on_game(struct seen *s, const struct pgn_game *g)
 	for (size_t i = 0; i < g->ntags; i++)
 		text_addf(&s->t, "tag %s=%s\n", g->tags[i].name,
 			  g->tags[i].value);
-	for (const struct pgn_item *e = g->escapes; e; e = e->next)
-		text_addf(&s->t, "escape %u:%u %s\n",
-			  e->loc.line + s->line_offset, e->loc.col, e->text);
+	text_addf(&s->t, "before");
+	dump_line(&s->t, &g->before, s->line_offset);
+	text_addf(&s->t, "\nmoves");
 	dump_line(&s->t, &g->moves, s->line_offset);
+	text_addf(&s->t, "\nafter");
+	dump_line(&s->t, &g->after, s->line_offset);
 	text_addf(&s->t, "\nresult %s\n", g->result ? g->result : "-");
 }
 
