@@ -226,6 +226,24 @@ static inline void diag_blank(struct diag *d)
 	d->message[0] = 0;
 }
 
+/* Whether a move written with its origin square in full (san, resolved
+ * to m) is SAN after all: written as SAN writes it, no '-' between the
+ * squares ("Qa4-d4") and no capture mark after them ("Qa4d4x"), and SAN
+ * itself names the whole square, as it does when pieces of the same kind
+ * that reach the destination share the origin's file and its rank
+ * (PGN Standard 8.2.3.4: "Qa4d4" with queens on a1, a4 and h4). */
+static bool san_needs_square(const struct position *pos, const struct san *san,
+			     move_t m)
+{
+	char text[MOVE_TEXT_MAX];
+	struct san canonical;
+	struct diag err;
+	if (san->lan != san->capture)
+		return false;
+	size_t n = move_write(pos, m, NOTATION_SAN, text, sizeof text);
+	return san_parse(text, n, &canonical, &err) == 0 && canonical.coordinate;
+}
+
 /* Plays item on *pos, in place.  0 when it was played, -1 when it could
  * not be (*pos is then unchanged). */
 static int play_move(struct replay *r, const struct pgn_item *item,
@@ -246,10 +264,14 @@ static int play_move(struct replay *r, const struct pgn_item *item,
 	}
 	if (san.kind == SAN_NULL)
 		return play_null(r, pos, &at);
-	if (r->opts->san_only && san.coordinate)
-		san.lenient |= SL_NOT_SAN;
 	move_t m;
 	int rc = move_resolve(pos, &san, r->opts->strict, &m, &warn, &err);
+	if (r->opts->san_only && san.coordinate && rc >= 0 &&
+	    !san_needs_square(pos, &san, m)) {
+		san.lenient |= SL_NOT_SAN;
+		diag_blank(&warn);
+		rc = move_resolve(pos, &san, r->opts->strict, &m, &warn, &err);
+	}
 	if (rc < 0 && err.code != DC_LENIENT) {
 		err.severity = DIAG_ERROR;
 		emit_labelled(r, &err, &at);
