@@ -200,7 +200,7 @@ static void convert_json_game(struct convert *c, const char *name,
 			      const char *text, size_t len, const char *variant)
 {
 	struct replay_opts game = c->replay;
-	const struct variant *v = variant ? variant_by_id(variant) : NULL;
+	const struct variant *v = variant ? variant_by_name(variant) : NULL;
 	if (v && !game.force_variant)
 		game.variant = v;
 	c->game_replay = &game;
@@ -237,7 +237,16 @@ static int read_json_file(struct convert *c, const char *path)
 	c->json_index = 0;
 	while ((rc = json_games_next(jg, &text, &len, &c->json_at, &err)) > 0) {
 		c->json_index++;
-		convert_json_game(c, path, text, len, json_games_variant(jg));
+		if (rc == 1) {
+			convert_json_game(c, path, text, len,
+					  json_games_variant(jg));
+			continue;
+		}
+		/* No game to write, as a game the PGN reader cannot split
+		 * has none: reported, counted, the next one read. */
+		err.game = c->json_index;
+		diag_printer_report(&c->printer, &err);
+		c->failed++;
 	}
 	json_games_close(jg);
 	if (rc == 0)

@@ -385,20 +385,36 @@ static bool in_roster_block(const struct pgn_game *g, const struct pgn_tag *t)
 	return roster_index(t->name) >= 0 && pgn_tag_find(g, t->name) == t;
 }
 
-void conv_tags_each(const struct pgn_game *g, enum conv_tags mode,
+void conv_tags_each(const struct pgn_game *g, const struct variant *rules,
+		    enum conv_tags mode,
 		    void (*fn)(void *ctx, const struct pgn_tag *t), void *ctx)
 {
+	const struct pgn_tag *variant = pgn_tag_find(g, "Variant");
+	/* The rules the game was replayed with, when its tag does not say
+	 * them (--variant, --force-variant, JSON's "variant"): written in
+	 * the tag's place, or after the roster, so that the output reads
+	 * back under the same rules. */
+	struct pgn_tag named = { .name = "Variant" };
+	if (rules && (variant ? variant_by_name(variant->value) != rules
+			      : rules != &variant_standard)) {
+		named.value = rules->id;
+		named.value_len = strlen(rules->id);
+	}
 	if (mode != CONV_TAGS_NONE)
 		for (size_t i = 0; i < ROSTER_SIZE; i++) {
 			const struct pgn_tag *t = pgn_tag_find(g, roster[i]);
 			if (t)
 				fn(ctx, t);
 		}
+	if (named.value && !variant)
+		fn(ctx, &named);
 	for (size_t i = 0; i < g->ntags; i++) {
 		const struct pgn_tag *t = &g->tags[i];
 		if (in_roster_block(g, t))
 			continue;
-		if (mode == CONV_TAGS_ALL || is_rules_tag(t->name))
+		if (t == variant && named.value)
+			fn(ctx, &named);
+		else if (mode == CONV_TAGS_ALL || is_rules_tag(t->name))
 			fn(ctx, t);
 	}
 }

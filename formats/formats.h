@@ -220,8 +220,12 @@ char *conv_scratch(struct conv_game *cg, size_t n);
 /* Calls fn for the tags mode keeps, in export order: the Seven Tag
  * Roster in its order, then the others in input order.  roster keeps the
  * roster and the tags the rules need ([Variant], [SetUp], [FEN],
- * [PawnTypes]); none only the latter. */
-void conv_tags_each(const struct pgn_game *g, enum conv_tags mode,
+ * [PawnTypes]); none only the latter.  When the game's [Variant] tag, or
+ * its absence, does not name rules (those it was replayed with; NULL:
+ * not known), a [Variant] tag with their id stands in its place or after
+ * the roster. */
+void conv_tags_each(const struct pgn_game *g, const struct variant *rules,
+		    enum conv_tags mode,
 		    void (*fn)(void *ctx, const struct pgn_tag *t), void *ctx);
 
 /* One line of the tree, move by move, with positions.  Lines must be
@@ -326,7 +330,10 @@ struct json_games *json_games_open(const char *path, struct diag *err);
 struct json_games *json_games_from_memory(const char *name, const char *buf,
 					  size_t len);
 /* The PGN text of the next game (valid until the next call) and where its
- * object starts: 1; 0 at the end; -1 with *err (file, line, col). */
+ * object starts: 1; 0 at the end; 2 when that object is no game (a wrong
+ * member, an unknown variant: *err says where and why), and the next call
+ * reads on; -1 with *err (file, line, col) when the document is not JSON
+ * or cannot be read, and nothing more is read. */
 int json_games_next(struct json_games *r, const char **pgn, size_t *len,
 		    struct pgn_loc *at, struct diag *err);
 /* The "variant" member of that game ("tandem"), NULL when absent: the

@@ -55,6 +55,7 @@ struct json_games {
 	struct sbuf pgn;	/* its PGN text */
 	bool latin1;		/* decoding mode of the current game */
 	char variant[32];	/* its "variant" member, "" when none */
+	char message[200];	/* a game's fault worded with its values */
 };
 
 /* ------------------------------------------------------------- buffer */
@@ -799,6 +800,33 @@ static bool add_result(struct json_games *r, const struct jval *game,
 	return true;
 }
 
+/* The "variant" member: the rules of the game.  A name not known is the
+ * game's fault, as a [Variant] tag's is, never standard chess in
+ * silence. */
+static bool read_variant(struct json_games *r, const struct jval *game,
+			 struct jerr *e)
+{
+	const struct jval *v;
+	struct sbuf name = { 0 };
+	bool known;
+	r->variant[0] = 0;
+	if (!typed(game, "variant", J_STRING, &v, e))
+		return false;
+	if (!v)
+		return true;
+	decode(v->s, v->n, false, &name);
+	sb_addc(&name, 0);
+	known = name.n <= sizeof r->variant && variant_by_name(name.s);
+	if (known)
+		memcpy(r->variant, name.s, name.n);
+	else
+		snprintf(r->message, sizeof r->message,
+			 "unknown variant \"%.40s\" (known: %s)", name.s,
+			 variant_id_list());
+	free(name.s);
+	return known || fail(e, v->loc, r->message);
+}
+
 static bool game_to_pgn(struct json_games *r, const struct jval *game,
 			struct jerr *e)
 {
@@ -809,13 +837,8 @@ static bool game_to_pgn(struct json_games *r, const struct jval *game,
 		return fail(e, game->loc, "a game must be an object");
 	r->latin1 = (v = member(game, "latin1")) && v->kind == J_TRUE;
 	r->pgn.n = 0;
-	r->variant[0] = 0;
-	if (!typed(game, "variant", J_STRING, &v, e))
+	if (!read_variant(r, game, e))
 		return false;
-	if (v && v->n < sizeof r->variant) {
-		memcpy(r->variant, v->s, v->n);	/* ids need no escapes */
-		r->variant[v->n] = 0;
-	}
 	if (!typed(game, "raw", J_STRING, &v, e))
 		return false;
 	if (v) {	/* a game that failed: its bytes as they came */
@@ -965,10 +988,20 @@ int json_games_next(struct json_games *r, const char **pgn, size_t *len,
 	if (!next_start(r, &e))
 		return e.msg || r->read_error ? report(r, &e, err) : 0;
 	struct jval *game = new_value(r);
-	if (!read_value(r, game, &e) || !game_to_pgn(r, game, &e))
+	if (!read_value(r, game, &e))
 		return report(r, &e, err);
 	if (r->top == TOP_ARRAY_FIRST)
 		r->top = TOP_ARRAY;
+	*at = game->loc;
+	if (!game_to_pgn(r, game, &e)) {
+		/* The document goes on: only this game is lost. */
+		memset(err, 0, sizeof *err);
+		err->file = r->name;
+		err->line = e.loc.line;
+		err->col = e.loc.col;
+		diag_setf(err, DIAG_ERROR, DC_SYNTAX, "%s", e.msg);
+		return 2;
+	}
 	*at = game->loc;
 	*pgn = r->pgn.s ? r->pgn.s : "";
 	*len = r->pgn.n;

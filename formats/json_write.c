@@ -285,7 +285,8 @@ void json_write_game(FILE *out, struct conv_game *cg, const struct conv_opts *o)
 	fputs("{\"game\":", out);
 	conv_number_write(cg->number, out, g->index);
 	fputs(",\"tags\":{", out);
-	conv_tags_each(g, o->tags, jw_tag, &j);
+	conv_tags_each(g, cg->started ? cg->start.variant : NULL, o->tags,
+		       jw_tag, &j);
 	putc('}', out);
 	jw_comments(&j, "before", g->before.first, NULL, 0);
 	jw_key(&j, "variant");

@@ -350,7 +350,8 @@ void pgn_write_game(FILE *out, struct conv_game *cg, const struct conv_opts *o)
 	if (p.n > 0)
 		pw_newline(&p);
 	p.number = false;
-	conv_tags_each(cg->game, o->tags, write_tag, &tags);
+	conv_tags_each(cg->game, cg->started ? cg->start.variant : NULL, o->tags,
+		       write_tag, &tags);
 	if (tags.any)
 		putc('\n', out);
 	cg->cursor = 0;

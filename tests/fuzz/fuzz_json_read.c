@@ -12,6 +12,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct diag err = { 0 };
 	int rc;
 	while ((rc = json_games_next(r, &pgn, &len, &at, &err)) > 0) {
+		if (rc == 2) {	/* a game object that is no game */
+			FUZZ_CHECK(err.message[0] != 0 && err.line > 0);
+			continue;
+		}
 		struct pgn_reader *pr = pgn_reader_from_memory("p", pgn, len,
 							       NULL);
 		struct pgn_game g;

@@ -68,11 +68,11 @@ static char *read_back(const char *json, struct diag *err)
 	size_t len;
 	struct pgn_loc at;
 	int rc;
-	while ((rc = json_games_next(jg, &pgn, &len, &at, err)) > 0)
+	while ((rc = json_games_next(jg, &pgn, &len, &at, err)) == 1)
 		fwrite(pgn, 1, len, f);
 	fclose(f);
 	json_games_close(jg);
-	if (rc < 0) {
+	if (rc != 0) {
 		free(out);
 		return NULL;
 	}
@@ -172,6 +172,36 @@ static void test_reader_pgn(void **state)
 		"[Event \"q\\\"\\\\\"]\n\n{c} e4 $1 $14 ;}\n( {v} d2-d4 ) (\n%x\n)"
 		" {a} e7e5 1-0\nas it came");
 	free(back);
+}
+
+/* An object that is no game is reported (2) and the next one is read. */
+static void test_reader_game_fault(void **state)
+{
+	static const char json[] =
+		"[{\"result\":\"2-0\"},\n"
+		" {\"variant\":\"chess960\"},\n"
+		" {\"tags\":{\"Event\":\"ok\"},\"variant\":\"tandem\","
+		"\"result\":\"*\"}]";
+	struct json_games *jg = json_games_from_memory("j", json, strlen(json));
+	const char *pgn;
+	size_t len;
+	struct pgn_loc at;
+	struct diag err;
+	(void)state;
+	assert_int_equal(json_games_next(jg, &pgn, &len, &at, &err), 2);
+	assert_string_equal(err.message, "a result is 1-0, 0-1, 1/2-1/2 or *");
+	assert_int_equal(err.line, 1);
+	assert_int_equal(err.col, 12);
+	assert_int_equal(json_games_next(jg, &pgn, &len, &at, &err), 2);
+	assert_int_equal(err.line, 2);
+	assert_int_equal(err.col, 13);
+	assert_non_null(strstr(err.message, "unknown variant \"chess960\" "
+					    "(known: standard, tandem"));
+	assert_int_equal(json_games_next(jg, &pgn, &len, &at, &err), 1);
+	assert_int_equal(at.line, 3);
+	assert_string_equal(json_games_variant(jg), "tandem");
+	assert_int_equal(json_games_next(jg, &pgn, &len, &at, &err), 0);
+	json_games_close(jg);
 }
 
 static void test_reader_errors(void **state)
@@ -342,6 +372,7 @@ int main(void)
 		cmocka_unit_test(test_latin1),
 		cmocka_unit_test(test_reader_pgn),
 		cmocka_unit_test(test_reader_errors),
+		cmocka_unit_test(test_reader_game_fault),
 		cmocka_unit_test(test_reader_depth),
 		cmocka_unit_test(test_round_trip_fixtures),
 		cmocka_unit_test(test_round_trip_shared),
