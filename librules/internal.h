@@ -246,6 +246,13 @@ static inline void keylist_push(struct keylist *k, uint64_t key)
 		k->keys[k->n++] = key;
 }
 
+/* Automatic draws (FIDE 9.6), looked for in the main line's span of
+ * reversible moves: it holds a position five times only when it is 16
+ * plies long or more (the position and its four returns); 75 moves of
+ * each player without a capture or pawn move are 150 plies. */
+#define FIVEFOLD_MIN_SPAN 16
+#define SEVENTY_FIVE_PLIES 150
+
 /* The ply of the move played from pos, as the move numbers count it
  * (replay_step.ply): 1 for White's first move of fullmove 1. */
 static inline uint32_t move_ply(const struct position *pos)
@@ -255,9 +262,11 @@ static inline uint32_t move_ply(const struct position *pos)
 
 /* replay_quick.c: the main line of a game's movetext [p, end), played on
  * *pos in place when the movetext is plain (moves in plain SAN, move
- * numbers, comments, NAGs, one termination marker at the end) and every
+ * numbers, comments, NAGs, one termination marker at the end), every
  * move is exactly right (one legal move fits, capture and check marks as
- * the move has them): then the number of plies, each position's key
+ * the move has them) and no automatic draw may have come on the way (no
+ * position five times, no 75 moves, in any span of reversible moves):
+ * then the number of plies, each position's key
  * pushed to *keys (without a visitor, only the keys the repetition test
  * reads are right: those back to the last capture or pawn move), each
  * move shown to vis (may be NULL) as it is played.

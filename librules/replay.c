@@ -38,6 +38,14 @@ struct replay {
 	bool dry;
 	unsigned withheld;
 	unsigned reported;	/* diagnostics passed to report */
+	/* The main line's first automatic draw (FIDE 9.6: a fivefold
+	 * repetition, 75 moves without a capture or pawn move): which one
+	 * (GE_NONE while there is none), and the move that made it. */
+	enum game_end drawn;
+	const struct pgn_item *drawn_by;
+	uint8_t drawn_side;		/* to move before that move */
+	uint32_t drawn_fullmove;	/* before that move */
+	bool drawn_reported;		/* a move after it was reported */
 };
 
 /* A game reports at most this many diagnostics (as the reader holds at
@@ -301,6 +309,66 @@ static void replay_line(struct replay *r, const struct pgn_line *line,
 			struct position *cur, unsigned depth,
 			const char *path);
 
+/* ------------------------------------------------- automatic draws */
+
+static int occurrences(const struct replay *r, uint64_t key, unsigned span);
+static enum position_state state_of(const struct position *pos);
+
+/* After a main-line move: whether it drew the game by itself (FIDE 9.6),
+ * kept in r->drawn with the move.  The span looked at is at most 150
+ * plies (past it the game is drawn and nothing more is looked for), so a
+ * long game costs linear time. */
+static void note_automatic_draw(struct replay *r, const struct position *pos,
+				const struct pgn_item *move, uint8_t side,
+				uint32_t fullmove)
+{
+	enum game_end drawn = GE_NONE;
+	if (pos->halfmove >= SEVENTY_FIVE_PLIES) {
+		/* Unless that last move mated (9.6.2). */
+		if (state_of(pos) != PS_CHECKMATE)
+			drawn = GE_FIFTY;
+	} else if (pos->halfmove >= FIVEFOLD_MIN_SPAN &&
+		   occurrences(r, pos->key, pos->halfmove) >= 5) {
+		drawn = GE_REPETITION;
+	}
+	if (drawn == GE_NONE)
+		return;
+	r->drawn = drawn;
+	r->drawn_by = move;
+	r->drawn_side = side;
+	r->drawn_fullmove = fullmove;
+}
+
+/* "fivefold repetition after 34...Ng8": what drew the game. */
+static void describe_draw(const struct replay *r, char *buf, size_t size)
+{
+	snprintf(buf, size, "%s after %u%s%.20s",
+		 r->drawn == GE_REPETITION ? "fivefold repetition (FIDE 9.6.1)"
+					   : "75 moves without a capture or "
+					     "pawn move (FIDE 9.6.2)",
+		 r->drawn_fullmove, r->drawn_side == WHITE ? "." : "...",
+		 r->drawn_by->text);
+}
+
+/* A main-line move after an automatic draw: the game was over.  Said
+ * once, at the first such move; a warning, as the moves may well have
+ * been played when nobody claimed the draw's due. */
+static void move_after_draw(struct replay *r, const struct pgn_item *move,
+			    const struct position *pos)
+{
+	if (r->drawn_reported)
+		return;
+	r->drawn_reported = true;
+	char why[120];
+	describe_draw(r, why, sizeof why);
+	struct diag d = { 0 };
+	diag_setf(&d, DIAG_WARNING, DC_RESULT,
+		  "the game was already drawn by %s", why);
+	struct site at = { move, true, pos->side, pos->fullmove, "",
+			   move_ply(pos) };
+	emit(r, &d, &at);
+}
+
 /* A variation replaces the move just played: it starts from before it. */
 static void play_variation(struct replay *r, const struct pgn_item *item,
 			   const struct position *branch, unsigned depth,
@@ -358,10 +426,17 @@ static void replay_line(struct replay *r, const struct pgn_line *line,
 				before = *cur;
 			any_move = true;
 			nth = 0;
+			uint8_t side = cur->side;
+			uint32_t fullmove = cur->fullmove;
+			if (depth == 0 && r->drawn != GE_NONE)
+				move_after_draw(r, it, cur);
 			dead = play_move(r, it, cur, depth, path) != 0;
 			if (!dead && depth == 0) {
 				r->res->plies++;
 				keylist_push(&r->keys, cur->key);
+				if (r->drawn == GE_NONE)
+					note_automatic_draw(r, cur, it, side,
+							    fullmove);
 			}
 		} else if (it->kind == PI_VARIATION) {
 			if (!any_move)
@@ -422,14 +497,35 @@ static const struct pgn_item *result_item(const struct pgn_game *g)
 	return found;
 }
 
-/* The result the final position forces, or NULL when it forces none. */
-static const char *forced_result(const struct replay_result *res)
+/* The result the main line forces, or NULL when it forces none; *why
+ * says what forces it.  An automatic draw on the way comes first: the
+ * game ended there. */
+static const char *forced_result(const struct replay *r, char *why,
+				 size_t size)
 {
-	if (res->end == GE_CHECKMATE)
-		return res->final.side == WHITE ? "0-1" : "1-0";
-	if (res->end == GE_STALEMATE)
+	const struct replay_result *res = r->res;
+	if (r->drawn != GE_NONE) {
+		char draw[120];
+		describe_draw(r, draw, sizeof draw);
+		snprintf(why, size, "the game was drawn by %s", draw);
 		return "1/2-1/2";
-	return NULL;
+	}
+	switch (res->end) {
+	case GE_CHECKMATE:
+		snprintf(why, size, "the game ends in checkmate");
+		return res->final.side == WHITE ? "0-1" : "1-0";
+	case GE_STALEMATE:
+		snprintf(why, size, "the game ends in stalemate");
+		return "1/2-1/2";
+	case GE_INSUFFICIENT:
+		/* Neither side can mate by any series of legal moves: a dead
+		 * position ends the game as a draw (FIDE 5.2.2). */
+		snprintf(why, size, "the game ends in a dead position "
+			 "(insufficient material, FIDE 5.2.2)");
+		return "1/2-1/2";
+	default:
+		return NULL;
+	}
 }
 
 /* Diagnostics about the result point at the termination marker (looked
@@ -451,14 +547,14 @@ static void check_result(struct replay *r)
 			  tag, marker);
 		emit_at_result(r, &d);
 	}
-	const char *forced = forced_result(r->res);
+	char why[200];
+	const char *forced = forced_result(r, why, sizeof why);
 	const char *stated = marker ? marker : tag;
 	if (forced && r->res->plies_complete && stated &&
 	    strcmp(forced, stated) != 0) {
 		diag_setf(&d, DIAG_WARNING, DC_RESULT,
-			  "the game ends in %s, so the result is %s, not %s",
-			  r->res->end == GE_CHECKMATE ? "checkmate" : "stalemate",
-			  forced, stated);
+			  "%s, so the result is %s, not %s", why, forced,
+			  stated);
 		emit_at_result(r, &d);
 	}
 }
@@ -560,6 +656,11 @@ static void replay_init(struct replay *r, const struct replay_visitor *visitor,
 	r->dry = dry;
 	r->withheld = 0;
 	r->reported = 0;
+	r->drawn = GE_NONE;
+	r->drawn_by = NULL;
+	r->drawn_side = WHITE;
+	r->drawn_fullmove = 0;
+	r->drawn_reported = false;
 }
 
 static int replay_begin(struct replay *r, const struct pgn_game *g,

@@ -258,10 +258,13 @@ plain_san(const char *p, struct san *s)
  * (shown to vis, when there is one): its end, or NULL when it is not
  * plain or not exactly right.  *in_check: the side to move is in
  * check, before the move and after. */
+static bool span_may_draw(const struct position *pos,
+			  const struct keylist *keys, bool keyed);
+
 static inline __attribute__((always_inline)) const char *
 play_token(const char *p, const char *end, struct position *pos,
-	   bool *in_check, const struct replay_visitor *vis, bool keyed,
-	   move_t *played)
+	   bool *in_check, const struct replay_visitor *vis,
+	   const struct keylist *keys, bool keyed, move_t *played)
 {
 	struct san s;
 	const char *q = NULL;
@@ -297,6 +300,13 @@ play_token(const char *p, const char *end, struct position *pos,
 		}
 	}
 	if (m == MOVE_NONE)
+		return NULL;
+	/* A capture or pawn move closes a long span of reversible moves:
+	 * did an automatic draw come in it?  (One test per move.) */
+	if (pos->halfmove >= FIVEFOLD_MIN_SPAN &&
+	    ((MOVE_FLAGS(m) & MF_CAPTURE) ||
+	     PIECE_TYPE(pos->board[MOVE_FROM(m)]) == PAWN) &&
+	    span_may_draw(pos, keys, keyed))
 		return NULL;
 	struct position before;
 	uint32_t ply = move_ply(pos);
@@ -433,33 +443,25 @@ static int ep_before(const uint64_t *log, size_t i, int start_ep)
 		       : NO_SQUARE;
 }
 
-/* Turns the log of `plies` moves (after the start key) into keys: the
- * final position's last, those of the span before it, as the loop with
- * keys would have pushed them; and completes *pos's key and move number. */
-static void keys_from_log(struct keylist *log, struct position *pos,
-			  int start_ep, uint32_t start_fullmove,
-			  int start_side, long plies)
+/* The keys of the positions before the last `span` logged moves of
+ * `plies`, worked out backwards from the position after them (pos, its
+ * key `key`), all reversible moves: out[k] is the key after move
+ * plies - span + k, out[span] = key.  start_ep is the start position's
+ * e.p. square, for a span that reaches back to it.  out may be
+ * log + plies - span: each entry is read before it is written. */
+static void keys_back(const uint64_t *log, size_t plies, size_t span,
+		      const struct position *pos, uint64_t key, int start_ep,
+		      uint64_t *out)
 {
-	pos->fullmove = start_fullmove + (uint32_t)((plies + start_side) / 2);
-	pos->key = standard_compute_key(pos);
-	if (log->n != (size_t)plies + 1) {
-		/* Out of memory on the way: repetition degrades to nothing,
-		 * as keylist_push() says. */
-		log->keys[0] = pos->key;
-		log->n = 1;
-		return;
-	}
-	size_t span = pos->halfmove < (uint32_t)plies ? pos->halfmove
-						      : (size_t)plies;
-	uint64_t *e = log->keys, key = pos->key;
 	uint8_t board[64], rights_after = pos->castling;
+	size_t first = plies - span;	/* out[i - first] is log[i]'s key */
 	memcpy(board, pos->board, sizeof board);
-	for (size_t i = (size_t)plies; i > (size_t)plies - span; i--) {
-		move_t m = (move_t)e[i];
-		uint8_t rights = (uint8_t)(e[i] >> 32);
+	for (size_t i = plies; i > plies - span; i--) {
+		move_t m = (move_t)log[i];
+		uint8_t rights = (uint8_t)(log[i] >> 32);
 		int from = MOVE_FROM(m), to = MOVE_TO(m);
 		uint8_t piece = board[to];
-		e[i] = key;
+		out[i - first] = key;
 		board[to] = 0;
 		board[from] = piece;
 		key ^= zobrist_side ^ zobrist_piece[piece][from] ^
@@ -476,10 +478,79 @@ static void keys_from_log(struct keylist *log, struct position *pos,
 		}
 		key ^= zobrist_castling[rights_after] ^ zobrist_castling[rights];
 		rights_after = rights;
-		if (i == (size_t)plies - span + 1)
-			key ^= zobrist_ep[ep_before(e, i, start_ep)];
+		if (i == first + 1)
+			key ^= zobrist_ep[ep_before(log, i, start_ep)];
 	}
-	e[plies - span] = key;
+	out[0] = key;
+}
+
+/* The span of reversible moves that ends at pos: its halfmove clock, as
+ * far back as the log goes. */
+static size_t reversible_span(const struct position *pos, size_t plies)
+{
+	return pos->halfmove < plies ? pos->halfmove : plies;
+}
+
+/* Turns the log of `plies` moves (after the start key) into keys: the
+ * final position's last, those of the span before it, as the loop with
+ * keys would have pushed them; and completes *pos's key and move number. */
+static void keys_from_log(struct keylist *log, struct position *pos,
+			  int start_ep, uint32_t start_fullmove,
+			  int start_side, long plies)
+{
+	pos->fullmove = start_fullmove + (uint32_t)((plies + start_side) / 2);
+	pos->key = standard_compute_key(pos);
+	if (log->n != (size_t)plies + 1) {
+		/* Out of memory on the way: repetition degrades to nothing,
+		 * as keylist_push() says. */
+		log->keys[0] = pos->key;
+		log->n = 1;
+		return;
+	}
+	size_t span = reversible_span(pos, (size_t)plies);
+	keys_back(log->keys, (size_t)plies, span, pos, pos->key, start_ep,
+		  log->keys + plies - span);
+}
+
+/* Whether a key comes five times among keys[0, n): keys of one side to
+ * move, they are compared a ply apart in twos. */
+static bool fivefold_among(const uint64_t *keys, size_t n)
+{
+	for (size_t i = 0; i + 4 * 2 < n; i++) {
+		unsigned seen = 1;
+		for (size_t j = i + 2; j < n && seen < 5; j += 2)
+			seen += keys[j] == keys[i];
+		if (seen >= 5)
+			return true;
+	}
+	return false;
+}
+
+/* Whether the span of reversible moves that ends at pos (pos->halfmove
+ * plies, the last of them logged as the keys list's last entries) may
+ * hold an automatic draw (FIDE 9.6): 75 moves, or a position five times.
+ * Then the fast path gives up and the general replay says what it finds.
+ * Only for spans of FIVEFOLD_MIN_SPAN plies or more: at their end, and
+ * before the capture or pawn move that closes one (the general replay
+ * looks after every move; a draw in a span is still in it at its end). */
+static __attribute__((noinline)) bool
+span_may_draw(const struct position *pos, const struct keylist *keys,
+	      bool keyed)
+{
+	uint64_t scratch[SEVENTY_FIVE_PLIES + 1];
+	if (pos->halfmove >= SEVENTY_FIVE_PLIES)
+		return true;
+	if (keys->n == 0)
+		return false;
+	size_t plies = keys->n - 1, span = reversible_span(pos, plies);
+	if (keyed)
+		return fivefold_among(keys->keys + plies - span, span + 1);
+	/* The e.p. square before the span is not known here: left out, a
+	 * key may match one it should not, and the fast path gives up when
+	 * it need not; never the other way. */
+	keys_back(keys->keys, plies, span, pos, standard_compute_key(pos),
+		  NO_SQUARE, scratch);
+	return fivefold_among(scratch, span + 1);
 }
 
 /* ---------------------------------------------------------------- loop */
@@ -497,7 +568,8 @@ main_line(const char *p, const char *end, struct position *pos,
 		if (kind == QC_MOVE) {
 			uint8_t rights = pos->castling;
 			move_t m;
-			p = play_token(p, end, pos, &in_check, vis, keyed, &m);
+			p = play_token(p, end, pos, &in_check, vis, keys, keyed,
+				       &m);
 			if (!p)
 				return NOT_PLAIN;
 			keylist_push(keys, keyed ? pos->key : log_entry(m, rights));
@@ -549,6 +621,11 @@ main_line_visited(const char *p, const char *end, struct position *pos,
 long quick_main_line(const char *p, const char *end, struct position *pos,
 		     struct keylist *keys, const struct replay_visitor *vis)
 {
-	return vis ? main_line_visited(p, end, pos, keys, vis)
-		   : main_line_plain(p, end, pos, keys);
+	long plies = vis ? main_line_visited(p, end, pos, keys, vis)
+			 : main_line_plain(p, end, pos, keys);
+	/* The last span, now with its keys either way. */
+	if (plies >= 0 && pos->halfmove >= FIVEFOLD_MIN_SPAN &&
+	    span_may_draw(pos, keys, true))
+		return NOT_PLAIN;
+	return plies;
 }

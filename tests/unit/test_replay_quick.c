@@ -267,6 +267,75 @@ static void test_repetition_at_the_end(void **state)
 			 GE_REPETITION);
 }
 
+/* ------------------------------------------------- automatic draws */
+
+/* The general replay's reports for a game from fen (NULL: the start),
+ * the fast path agreeing when it takes the game, which it must not when
+ * there is anything to say. */
+static unsigned draw_diags(const char *fen, const char *result,
+			   const char *movetext)
+{
+	char pgn[4096];
+	if (fen)
+		snprintf(pgn, sizeof pgn, ROSTER "[Result \"%s\"]\n"
+			 "[SetUp \"1\"]\n[FEN \"%s\"]\n\n%s %s\n", result, fen,
+			 movetext, result);
+	else
+		snprintf(pgn, sizeof pgn, ROSTER "[Result \"%s\"]\n\n%s %s\n",
+			 result, movetext, result);
+	struct verdict v = check(pgn);
+	if (v.quick && v.full_diags)
+		fail_msg("fast path took a game with reports:\n%s", pgn);
+	return v.full_diags;
+}
+
+#define SHUFFLE_4 "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 "
+#define SHUFFLE_8 SHUFFLE_4 "5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 "
+
+/* FIDE 9.6: a fifth occurrence, or 75 moves of each side without a
+ * capture or pawn move, ends the game drawn; 5.2.2: so does a dead
+ * position.  A move after such a draw, and a result other than the
+ * draw, are reported (as warnings), by either path. */
+static void test_automatic_draws(void **state)
+{
+	(void)state;
+	/* The start position five times (after 8...Ng8), then moves. */
+	assert_int_equal(draw_diags(NULL, "1/2-1/2", SHUFFLE_8 "9. e4"), 1);
+	assert_int_equal(draw_diags(NULL, "1-0", SHUFFLE_8 "9. Nf3"), 2);
+	/* Ended right there, drawn: nothing to say. */
+	assert_int_equal(draw_diags(NULL, "1/2-1/2", SHUFFLE_8), 0);
+	assert_int_equal(draw_diags(NULL, "0-1", SHUFFLE_8), 1);
+	/* Four times only, then a pawn move and two more rounds: the
+	 * capture or pawn move closes the span, the count starts again. */
+	assert_int_equal(draw_diags(NULL, "*", SHUFFLE_4 "5. Nf3 Nf6 "
+				    "6. Ng1 Ng8 7. e4 e5 8. Nf3 Nf6 9. Ng1 Ng8 "
+				    "10. Nf3 Nf6 11. Ng1 Ng8"), 0);
+	/* A span of 16 plies with the start position three times: the
+	 * fast path looks at it before 9. e4 and takes the game. */
+	expect("*", SHUFFLE_4 "5. Nc3 Nc6 6. Nb5 Nb4 7. Nc3 Nc6 8. Nb5 Nb4 "
+	       "9. e4 *", true);
+	/* The clock at 140 plies: after ten more, 75 moves (9.6.2). */
+	static const char *const rook = "4k3/8/8/8/8/8/8/R3K3 w - - 140 80";
+	static const char *const ten = "80. Ra2 Ke7 81. Ra3 Ke8 82. Ra4 Ke7 "
+				       "83. Ra5 Ke8 84. Ra6 Ke7";
+	assert_int_equal(draw_diags(rook, "1/2-1/2", ten), 0);
+	assert_int_equal(draw_diags(rook, "1/2-1/2", "80. Ra2 Ke7 81. Ra3 Ke8 "
+				    "82. Ra4 Ke7 83. Ra5 Ke8 84. Ra6 Ke7 "
+				    "85. Ra7+ Kd6"), 1);
+	assert_int_equal(draw_diags(rook, "*", ten), 1);
+	/* Unless the 150th ply mates. */
+	assert_int_equal(draw_diags("k7/8/1K6/8/8/8/8/7R w - - 149 100",
+				    "1-0", "100. Rh8#"), 0);
+	/* Dead positions: bare kings; king and bishop against king. */
+	assert_int_equal(draw_diags("4k3/8/8/8/8/8/8/4K3 w - - 0 1", "1-0",
+				    "1. Kd2 Kd7"), 1);
+	assert_int_equal(draw_diags("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1",
+				    "1/2-1/2", "1. Kd2 Kd7"), 0);
+	/* King and two knights is no dead position (a mate can be helped). */
+	assert_int_equal(draw_diags("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "1-0",
+				    "1. Kd2 Kd7"), 0);
+}
+
 /* --------------------------------------------------- random games */
 
 struct game_text {
@@ -414,6 +483,7 @@ int main(void)
 		cmocka_unit_test(test_takes_plain_games),
 		cmocka_unit_test(test_declines_what_needs_words),
 		cmocka_unit_test(test_repetition_at_the_end),
+		cmocka_unit_test(test_automatic_draws),
 		cmocka_unit_test(test_random_games_agree),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
