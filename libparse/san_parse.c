@@ -114,7 +114,16 @@ static void san_mover(struct san_cur *c)
 
 	if ((m->piece = san_figurine(c)) != 0)
 		return;
-	if (san_is_piece(ch)) {
+	/* "B4" is no bishop move (a rank and no destination): the b-file
+	 * unit in Regan's form.  "B4e6" is a bishop's from the fourth rank,
+	 * and "Bxc5" a bishop's too: the resolver tries the b-file unit
+	 * when no bishop fits. */
+	int after = san_peek(c, 2);
+	bool capital = (ch > 0 && strchr("ACDEFGH", ch)) ||
+		       (ch == 'B' && san_is_rank(san_peek(c, 1)) &&
+			!san_is_file(after) && after != 'x' && after != ':' &&
+			after != '-');
+	if (san_is_piece(ch) && !capital) {
 		m->piece = (char)ch;
 		c->pos++;
 	} else if (ch > 0 && strchr("kqrntp", ch) &&
@@ -123,7 +132,7 @@ static void san_mover(struct san_cur *c)
 		m->piece = (char)(ch - 'a' + 'A');
 		m->lenient |= SL_LOWER_PIECE;
 		c->pos++;
-	} else if (ch > 0 && strchr("ACDEFGH", ch)) {
+	} else if (capital) {
 		/* Read as a file by san_part(), like the 'e' of "exd5". */
 		m->piece = 'T';
 		m->lenient |= SL_CAPITAL_FILE;

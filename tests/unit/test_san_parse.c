@@ -107,11 +107,16 @@ static const struct accept accepts[] = {
 	{ "NxBe5", "move N ?? e5 xB" },
 	{ "c3~", "flip - ?? c3" },
 	{ "c3~+", "flip - ?? c3 +" },
-	/* Regan's capital file for a tandem unit; B stays a bishop */
+	/* Regan's capital file for a tandem unit; B stays a bishop, but
+	 * "B4" (no destination for a bishop) is the b-file unit */
 	{ "E4", "move T e? e4 capital" },
 	{ "Exd5", "move T e? d5 x capital" },
 	{ "A3", "move T a? a3 capital" },
 	{ "Bxd5", "move B ?? d5 x" },
+	{ "B4", "move T b? b4 capital" },
+	{ "B3+", "move T b? b3 + capital" },
+	{ "B4e6", "move B ?4 e6" },
+	{ "B4xe6", "move B ?4 e6 x" },
 	/* LAN */
 	{ "Ng1-f3", "move N g1 f3 coord lan" },
 	{ "e2-e4", "move - e2 e4 coord lan" },
