@@ -420,7 +420,7 @@ int for_each_game(char **files, int nfiles, const struct pgn_reader_opts *ro,
 	return status;
 }
 
-int for_each_fen_line(FILE *in, fen_fn fn, void *ctx)
+int for_each_fen_line(FILE *in, const char *name, fen_fn fn, void *ctx)
 {
 	char *line = NULL, where[32];
 	size_t cap = 0;
@@ -434,6 +434,13 @@ int for_each_fen_line(FILE *in, fen_fn fn, void *ctx)
 		snprintf(where, sizeof where, "line %lu", n);
 		if (fn(ctx, line, where) != 0)
 			status = EXIT_INVALID;
+	}
+	/* getline() returns -1 at the end and on a read error alike (a closed
+	 * descriptor, a directory): only the stream's error flag tells them
+	 * apart, and errno still says why. */
+	if (ferror(in)) {
+		warn_user("could not read '%s': %s", name, strerror(errno));
+		status = EXIT_TROUBLE;
 	}
 	free(line);
 	return status;

@@ -106,10 +106,11 @@ int for_each_game(char **files, int nfiles, const struct pgn_reader_opts *ro,
 /* Calls fn for each FEN line of in, named "line N" (N counts every line,
  * so it matches an editor's): blank lines and lines starting with '#' are
  * skipped, a CR before the newline is dropped.  A bad FEN does not stop
- * the loop; returns EXIT_INVALID when fn returned non-zero for any line,
- * else 0. */
+ * the loop.  Returns EXIT_TROUBLE when in could not be read (reported as
+ * for_each_game() does, naming it name: "-" for standard input), else
+ * EXIT_INVALID when fn returned non-zero for any line, else 0. */
 typedef int (*fen_fn)(void *ctx, const char *fen, const char *where);
-int for_each_fen_line(FILE *in, fen_fn fn, void *ctx);
+int for_each_fen_line(FILE *in, const char *name, fen_fn fn, void *ctx);
 
 void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 void warn_user(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
