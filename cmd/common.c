@@ -420,6 +420,13 @@ int for_each_game(char **files, int nfiles, const struct pgn_reader_opts *ro,
 	return status;
 }
 
+/* The length of the UTF-8 byte order mark that s starts with, or 0.
+ * Editors on some systems write one at the start of a text file. */
+static size_t utf8_bom_length(const char *s, size_t len)
+{
+	return len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+}
+
 int for_each_fen_line(FILE *in, const char *name, fen_fn fn, void *ctx)
 {
 	char *line = NULL, where[32];
@@ -429,10 +436,13 @@ int for_each_fen_line(FILE *in, const char *name, fen_fn fn, void *ctx)
 	for (unsigned long n = 1; (len = getline(&line, &cap, in)) >= 0; n++) {
 		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 			line[--len] = 0;
-		if (len == 0 || line[0] == '#')
+		/* A byte order mark opens the input only: skipped there, as
+		 * the PGN reader skips it, and not counted in columns. */
+		char *fen = n == 1 ? line + utf8_bom_length(line, (size_t)len) : line;
+		if (fen[0] == 0 || fen[0] == '#')
 			continue;
 		snprintf(where, sizeof where, "line %lu", n);
-		if (fn(ctx, line, where) != 0)
+		if (fn(ctx, fen, where) != 0)
 			status = EXIT_INVALID;
 	}
 	/* getline() returns -1 at the end and on a read error alike (a closed

@@ -105,7 +105,8 @@ int for_each_game(char **files, int nfiles, const struct pgn_reader_opts *ro,
 
 /* Calls fn for each FEN line of in, named "line N" (N counts every line,
  * so it matches an editor's): blank lines and lines starting with '#' are
- * skipped, a CR before the newline is dropped.  A bad FEN does not stop
+ * skipped, a CR before the newline is dropped, and so is a UTF-8 byte
+ * order mark at the very start of in.  A bad FEN does not stop
  * the loop.  Returns EXIT_TROUBLE when in could not be read (reported as
  * for_each_game() does, naming it name: "-" for standard input), else
  * EXIT_INVALID when fn returned non-zero for any line, else 0. */
