@@ -237,6 +237,28 @@ __attribute__((constructor)) static void ignore_sigpipe(void)
 	signal(SIGPIPE, SIG_IGN);
 }
 
+/* Standard output closed by output_close(), or its write error reported:
+ * nothing is left for the check at exit. */
+static bool stdout_done;
+
+/* What is written to standard output without the command closing it
+ * itself (argp's --help, --usage and --version, which end in exit(0))
+ * is checked at exit as output_close() checks it: a full disk is status
+ * 2, not a silent success.  _exit(), as exit() must not be called again
+ * from an exit handler; the other streams are flushed first. */
+static void stdout_close_at_exit(void)
+{
+	if (stdout_done || output_close(stdout, "standard output") == 0)
+		return;
+	fflush(NULL);
+	_exit(EXIT_TROUBLE);
+}
+
+__attribute__((constructor)) static void check_stdout_at_exit(void)
+{
+	atexit(stdout_close_at_exit);
+}
+
 /* The outputs opened so far, for outputs_check(). */
 #define OUTPUTS_MAX 8
 static struct {
@@ -324,6 +346,8 @@ static int output_errno(FILE *f, int seen)
 static void output_failed(FILE *f, const char *path, int err)
 {
 	struct stat st;
+	if (f == stdout)
+		stdout_done = true;	/* reported (or a closed pipe) once */
 	if (err != EPIPE)
 		warn_user("error writing '%s': %s", path, strerror(err));
 	if (f != stdout && fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode))
@@ -350,6 +374,8 @@ int output_close(FILE *f, const char *path)
 {
 	if (!f)
 		return 0;
+	if (f == stdout)
+		stdout_done = true;
 	for (size_t i = 0; i < noutputs; i++)
 		if (outputs[i].f == f)
 			outputs[i].f = NULL;

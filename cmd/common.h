@@ -73,7 +73,9 @@ void diag_printer_reset(struct diag_printer *p);
  * closed pipe is a write error (EPIPE) like a full disk: exit status 2.
  * A closed pipe is expected (`| head`) and never reported; any other
  * write error is, once, with the file's name, and a regular file opened
- * by output_open() that could not be written whole is removed. */
+ * by output_open() that could not be written whole is removed.  Standard
+ * output not closed by output_close() (argp's --help and --version exit
+ * on their own) is checked so at exit: a write error is then status 2. */
 
 /* The files the command reads ("-" or none: standard input), so that
  * output_open() refuses to write over one of them. */
