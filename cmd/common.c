@@ -42,6 +42,27 @@ struct match_rule {
 	pcre2_match_data *md;
 };
 
+/* Tag values are UTF-8 text as a rule, so the pattern is too: '.' is one
+ * character, and (?i), \w or [[:alpha:]] know letters beyond ASCII (UCP).
+ * Old files hold Latin-1 values: PCRE2_MATCH_INVALID_UTF makes their bytes
+ * that are not UTF-8 match nothing, where pcre2_match() would fail on the
+ * whole value. */
+#define MATCH_COMPILE_OPTIONS (PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | PCRE2_UCP)
+
+/* Why the regex of arg (after its '=') did not compile, into why. */
+static void match_compile_error(const char *arg, int code, PCRE2_SIZE offset,
+				char *why, size_t n)
+{
+	PCRE2_UCHAR msg[128];
+	pcre2_get_error_message(code, msg, sizeof msg);
+	if (code <= PCRE2_ERROR_UTF8_ERR1 && code >= PCRE2_ERROR_UTF8_ERR21)
+		snprintf(why, n, "'%s': regex is not valid UTF-8 at offset "
+			 "%zu: %s", arg, (size_t)offset, (char *)msg);
+	else
+		snprintf(why, n, "'%s': regex error at offset %zu: %s", arg,
+			 (size_t)offset, (char *)msg);
+}
+
 int matcher_add(struct matcher *m, const char *arg, char *why, size_t n)
 {
 	const char *eq = strchr(arg, '=');
@@ -52,12 +73,9 @@ int matcher_add(struct matcher *m, const char *arg, char *why, size_t n)
 	int code;
 	PCRE2_SIZE offset;
 	pcre2_code *re = pcre2_compile((PCRE2_SPTR)(eq + 1), PCRE2_ZERO_TERMINATED,
-				       0, &code, &offset, NULL);
+				       MATCH_COMPILE_OPTIONS, &code, &offset, NULL);
 	if (!re) {
-		PCRE2_UCHAR msg[128];
-		pcre2_get_error_message(code, msg, sizeof msg);
-		snprintf(why, n, "'%s': regex error at offset %zu: %s", arg,
-			 (size_t)offset, (char *)msg);
+		match_compile_error(arg, code, offset, why, n);
 		return -1;
 	}
 	struct match_rule *grown = realloc(m->rules, (m->n + 1) * sizeof *grown);

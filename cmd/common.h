@@ -16,7 +16,9 @@
 /* Exit statuses, the same for every command. */
 enum { EXIT_VALID = 0, EXIT_INVALID = 1, EXIT_TROUBLE = 2 };
 
-/* --match TAG=REGEX, all must hold (PCRE2).  A missing tag reads as "". */
+/* --match TAG=REGEX, all must hold (PCRE2, matched as UTF-8 characters;
+ * a value's bytes that are not UTF-8 match no character).  A missing tag
+ * reads as "". */
 struct matcher {
 	struct match_rule *rules;
 	size_t n;
