@@ -67,7 +67,8 @@ struct render {
 	struct diag_printer printer;
 	const char *pgn, *output_dir;
 	enum selection select;
-	bool start, selected, lastmove;
+	const char *selector;	/* "--ply", "--all", "--final" or NULL */
+	bool start, lastmove;
 	uint32_t ply;
 	struct board_view marks;	/* --lastmove=MOVE, --highlight, --arrow */
 	unsigned long long positions;	/* FEN positions read */
@@ -143,6 +144,19 @@ static error_t parse_named(struct argp_state *state, struct render *r,
 	return ARGP_ERR_UNKNOWN;
 }
 
+/* --ply, --all and --final each say which positions to draw: two of them
+ * would leave only the last said, so they exclude each other (the same one
+ * twice is taken as the last says). */
+static void select_positions(struct argp_state *state, struct render *r,
+			     enum selection select, const char *option)
+{
+	if (r->selector && strcmp(r->selector, option) != 0)
+		argp_error(state, "%s and %s exclude each other", r->selector,
+			   option);
+	r->select = select;
+	r->selector = option;
+}
+
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
 	struct render *r = state->input;
@@ -156,11 +170,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		if (count_parse(arg, UINT32_MAX, &n) != 0)
 			argp_error(state, "--ply: '%s' is not a ply number", arg);
 		r->ply = (uint32_t)n;
-		r->select = SELECT_PLY;
-		r->selected = true;
+		select_positions(state, r, SELECT_PLY, "--ply");
 		break;
-	case OPT_ALL: r->select = SELECT_ALL; r->selected = true; break;
-	case OPT_FINAL: r->select = SELECT_FINAL; r->selected = true; break;
+	case OPT_ALL: select_positions(state, r, SELECT_ALL, "--all"); break;
+	case OPT_FINAL: select_positions(state, r, SELECT_FINAL, "--final"); break;
 	case OPT_SIZE:
 		if (count_parse(arg, 16384, &n) != 0 || n < 16)
 			argp_error(state, "--size: '%s' is not a size from 16 to 16384", arg);
@@ -183,7 +196,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
  * consumed every argument. */
 static const char *misuse(const struct render *r, int nfens)
 {
-	if (r->selected && !r->pgn)
+	if (r->selector && !r->pgn)
 		return "--ply, --all and --final need --pgn";
 	if (r->lastmove && !r->pgn)
 		return "--lastmove needs --pgn, or the move: --lastmove=e2e4";
