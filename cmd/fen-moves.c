@@ -66,6 +66,13 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		f->roll = true;
 		f->seed = n;
 		break;
+	case ARGP_KEY_SUCCESS:
+		/* Not ARGP_KEY_END: argp sends that only when no FEN
+		 * argument is left. */
+		if (f->divide && f->perft_depth < 1)
+			argp_error(state, "--divide needs --perft with a depth of "
+				   "1 or more");
+		break;
 	default: return ARGP_ERR_UNKNOWN;
 	}
 	return 0;
