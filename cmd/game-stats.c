@@ -129,7 +129,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_MERGE: gs->merge = true; break;
 	case OPT_PROGRESS: gs->progress = true; break;
 	case 'q': gs->quiet = true; break;
-	case ARGP_KEY_END:
+	case ARGP_KEY_SUCCESS:
+		/* Not ARGP_KEY_END: argp sends that only when no FILE is
+		 * left, so a FILE on the line skipped these checks. */
 		if (gs->merge && (gs->used & USED_GAME_ONLY))
 			argp_error(state, "--merge reads partial results: "
 				   "--group-by, --opening-plies, --match and "
