@@ -72,6 +72,14 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		if (f->divide && f->perft_depth < 1)
 			argp_error(state, "--divide needs --perft with a depth of "
 				   "1 or more");
+		/* Random Pawns rolls its pawns' codes for each game: there is
+		 * no one start position to use, and the standard one's
+		 * uncoded pawns are no Random Pawns position. */
+		if (f->start && !f->roll && f->variant->needs_codes)
+			argp_error(state, "--start: %s has no fixed start "
+				   "position (its pawns' codes are rolled); give "
+				   "a FEN, or make one with --roll SEED",
+				   f->variant->id);
 		break;
 	default: return ARGP_ERR_UNKNOWN;
 	}
