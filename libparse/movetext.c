@@ -352,7 +352,9 @@ static void mt_trailing(struct pgn_lex *x, const char *p, const char *end)
 			lex_newline(x, p++);
 			continue;
 		}
-		if (lex_blank((unsigned char)*p)) {
+		/* A 0x1a outside the comments here is the DOS end-of-file
+		 * mark (mt_after_result found nothing else). */
+		if (lex_blank((unsigned char)*p) || *p == '\x1a') {
 			p++;
 			continue;
 		}
@@ -377,11 +379,13 @@ static void mt_trailing(struct pgn_lex *x, const char *p, const char *end)
 }
 
 /* After the marker: this game keeps the blanks and comments that follow
- * when nothing else does before the input ends; otherwise the next game
- * starts at the first non-blank byte. */
+ * when nothing else does before the input ends (a DOS end-of-file mark
+ * counting as blank); otherwise the next game starts at the first
+ * non-blank byte. */
 static enum lx mt_after_result(struct pgn_lex *x)
 {
 	const char *p = x->p, *end = x->end, *q;
+	int mark;
 
 	for (; p < end && (lex_blank((unsigned char)*p) || *p == '\n'); p++)
 		if (*p == '\n')
@@ -398,6 +402,10 @@ static enum lx mt_after_result(struct pgn_lex *x)
 			if (!q)
 				break;
 			q++;
+		} else if ((mark = lex_dos_eof(x, q)) != 0) {
+			if (mark < 0)
+				return LX_MORE;
+			break;	/* blanks to the end: x->eof holds */
 		} else {
 			return lex_end_at(x, p);
 		}
@@ -751,6 +759,12 @@ static enum lx mt_lexeme(struct pgn_lex *x)
 		return mt_suffix(x);
 	case '*':
 		return mt_star(x);
+	case '\x1a': {
+		enum lx rc = lex_end_dos_eof(x);
+		if (rc != LX_OK)
+			return rc;
+		break;
+	}
 	default:
 		if (mt_digit(c))
 			return mt_number(x);

@@ -150,7 +150,9 @@ struct pgn_game {
 	const char *file;	/* as given */
 	/* The exact bytes of this game as they came, from the end of the
 	 * previous game to the end of this one: concatenating every game's raw
-	 * bytes reproduces the input.  Not NUL-terminated. */
+	 * bytes reproduces the input (a DOS end-of-file mark, 0x1a and blanks
+	 * ending the input, is blank: the last game holds it).  Not
+	 * NUL-terminated. */
 	const char *raw;
 	size_t raw_len;
 	struct pgn_loc start;	/* first line of the game (first tag) */

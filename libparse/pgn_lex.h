@@ -158,6 +158,19 @@ enum lx lex_end_at(struct pgn_lex *x, const char *p);
  * *more when it cannot tell yet. */
 bool lex_tag_line(const struct pgn_lex *x, const char *p, bool *more);
 
+/* A DOS end-of-file mark (0x1a) at p with nothing but blanks and newlines
+ * after it to the end of the input, as old DOS and ChessBase exports end:
+ * read as blank, so that it makes no game of its own, and kept in the raw
+ * bytes of the game before it.  1 when p is one, 0 when not, -1 when the
+ * window ends first (the answer must not depend on how much of the input
+ * the buffer holds).  A 0x1a anywhere else is junk. */
+int lex_dos_eof(const struct pgn_lex *x, const char *p);
+
+/* At x->p, where a lexeme or a game would start: LX_END past a DOS
+ * end-of-file mark (the game ends with the input), LX_MORE when that
+ * cannot be told yet, LX_OK when there is none. */
+enum lx lex_end_dos_eof(struct pgn_lex *x);
+
 /* --------------------------------------------------------- tags.c */
 
 /* The tag section: tags, blanks, '%' lines.  LX_OK when movetext begins at

@@ -93,6 +93,27 @@ enum lx lex_end_at(struct pgn_lex *x, const char *p)
 	return LX_END;
 }
 
+int lex_dos_eof(const struct pgn_lex *x, const char *p)
+{
+	if (*p != '\x1a')
+		return 0;
+	while (++p < x->end)
+		if (!lex_blank((unsigned char)*p) && *p != '\n')
+			return 0;
+	return x->eof ? 1 : -1;
+}
+
+enum lx lex_end_dos_eof(struct pgn_lex *x)
+{
+	int mark = lex_dos_eof(x, x->p);
+
+	if (mark <= 0)
+		return mark < 0 ? LX_MORE : LX_OK;
+	lex_count_lines(x, x->p, x->end);
+	x->p = x->end;
+	return lex_end_at(x, x->end);
+}
+
 void lex_diag(struct pgn_lex *x, struct pgn_loc loc, enum diag_severity sev,
 	      enum diag_code code, const char *fmt, ...)
 {
@@ -389,7 +410,9 @@ static enum scan_rc scan_after_result(struct pgn_lex *x, const char *te,
 		*stop = end;
 		return x->eof ? SCAN_DONE : SCAN_SLOW;
 	}
-	if (*p == '{' || *p == ';' || *p == '%')
+	/* Comments, and a 0x1a that may be the DOS end-of-file mark, are
+	 * the lexer's to decide. */
+	if (*p == '{' || *p == ';' || *p == '%' || *p == '\x1a')
 		return SCAN_SLOW;
 	*stop = p;
 	return SCAN_DONE;
@@ -1096,6 +1119,9 @@ int pgn_game_read_tree(const struct pgn_game *g, struct pgn_game *full,
 	pgn_reader_close(r);
 	full->index = g->index;
 	full->file = g->file;
+	/* As the stream had them: a 0x1a that was junk there, just before
+	 * the next game, ends these bytes as a DOS end-of-file mark would. */
+	full->flags = g->flags;
 	return rc == 1 ? 0 : -1;
 }
 

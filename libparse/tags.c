@@ -367,6 +367,10 @@ enum lx lex_tag_section(struct pgn_lex *x)
 		} else if (*x->p == '%' && lex_loc(x, x->p).col == 1) {
 			rc = tag_escape_line(x);
 		} else {
+			/* A DOS end-of-file mark is blank: no game starts. */
+			rc = lex_end_dos_eof(x);
+			if (rc != LX_OK)
+				return rc;
 			lex_mark_start(x, x->p);
 			return LX_OK;
 		}

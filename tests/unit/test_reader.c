@@ -531,6 +531,8 @@ static const struct fixture fixtures[] = {
 	{ "push.pgn", 1, { 0 },
 	  "{Reader fixture: syntax only, the moves need not be legal.} "
 	  "1. e4 e5 2. d4 e4(p) (2... exd4 3. Qxd4) 3. e5e4(p) *" },
+	{ "dos_eof.pgn", 2, { 0, 0 },
+	  "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0" },
 };
 
 static void test_fixtures(void **state)
@@ -667,6 +669,63 @@ static void test_empty_inputs(void **state)
 	assert_int_equal(gs.n, 2);
 	assert_string_equal(gs.dump[1], "1. d4 *");
 	assert_int_equal(gs.flags[1], 0);
+	games_free(&gs);
+}
+
+/* A DOS end-of-file mark (0x1a) with only blanks after it to the input's
+ * end is blank: no game, no diagnostic, its bytes in the last game's raw
+ * bytes (read_all checks the partition).  Anywhere else it is junk. */
+static void test_dos_eof(void **state)
+{
+	static const struct {
+		const char *in;
+		size_t games;
+		unsigned flags;		/* of the last game */
+		const char *dump;	/* of the last game */
+	} blank[] = {
+		{ "1. e4 *\n\x1a", 1, 0, "1. e4 *" },
+		{ "1. e4 *\r\n\x1a\r\n\n \t", 1, 0, "1. e4 *" },
+		{ "1. e4 *\x1a", 1, 0, "1. e4 *" },
+		{ "1. e4 * {after}\n\x1a\n", 1, 0, "1. e4 *" },
+		{ "1. e4 e5\n\x1a", 1, PGN_NO_RESULT, "1. e4 e5" },
+		{ "1. e4 (1. d4 {c}\x1a", 1, PGN_SYNTAX_ERROR | PGN_NO_RESULT,
+		  "1. e4 (1. d4 {c})" },
+		{ "[Event \"x\"]\n\n[Event \"y\"]\n\x1a\n", 2,
+		  PGN_NO_RESULT, "" },
+	};
+	struct games gs;
+	(void)state;
+	for (size_t i = 0; i < sizeof blank / sizeof *blank; i++) {
+		read_str(blank[i].in, &gs);
+		if (gs.n != blank[i].games)
+			fail_msg("case %zu: %zu games", i, gs.n);
+		assert_int_equal(gs.flags[gs.n - 1], blank[i].flags);
+		assert_string_equal(gs.dump[gs.n - 1], blank[i].dump);
+		assert_int_equal(gs.diags.errors, i == 5 ? 1 : 0);
+		games_free(&gs);
+	}
+	/* NULs are blanks (and warned about). */
+	read_mem("1. e4 *\n\x1a\0\n", 11, &gs, NULL, false);
+	assert_int_equal(gs.n, 1);
+	assert_int_equal(gs.flags[0], PGN_HAS_NUL);
+	assert_int_equal(gs.diags.errors, 0);
+	games_free(&gs);
+	/* Alone it is blank too: no game found, as for blanks alone. */
+	read_str("\x1a\n", &gs);
+	assert_int_equal(gs.n, 1);
+	assert_true(has_diag(&gs.diags, "1:1 syntax no PGN game found"));
+	games_free(&gs);
+	/* Not the input's end: junk, as before. */
+	read_str("1. e4 *\n\x1a\n[Event \"y\"]\n\n1. d4 *\n", &gs);
+	assert_int_equal(gs.n, 2);
+	assert_true(has_diag(&gs.diags, "g2 2:1 syntax unexpected byte 0x1a"));
+	games_free(&gs);
+	read_str("1. e4 \x1a e5 *\n", &gs);
+	assert_true(has_diag(&gs.diags, "g1 1:7 syntax unexpected byte 0x1a"));
+	games_free(&gs);
+	read_str("1. e4 *\n\x1a\x1a\n", &gs);
+	assert_int_equal(gs.n, 2);
+	assert_true(has_diag(&gs.diags, "g2 2:1 syntax unexpected byte 0x1a"));
 	games_free(&gs);
 }
 
@@ -1000,6 +1059,7 @@ int main(void)
 		cmocka_unit_test(test_unterminated_at_end),
 		cmocka_unit_test(test_unbalanced_and_junk),
 		cmocka_unit_test(test_empty_inputs),
+		cmocka_unit_test(test_dos_eof),
 		cmocka_unit_test(test_result_glued_to_tag),
 		cmocka_unit_test(test_depth_limit),
 		cmocka_unit_test(test_over_limit),

@@ -8,8 +8,8 @@
  * inputs hold the awkward cases: a comment before the first game, comments
  * after a result, unterminated comments and variations, tag sections with
  * no movetext, a tag section that the next "[Event" line joins, a BOM,
- * CRLF, and games over a small max_game_bytes (kept whole, or cut and the
- * rest skipped). */
+ * CRLF, a DOS end-of-file mark, and games over a small max_game_bytes
+ * (kept whole, or cut and the rest skipped). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -229,6 +229,18 @@ static void test_awkward(void **state)
 	check_every_cut(awkward, 0);
 }
 
+/* A DOS end-of-file mark: junk before the next game, blank (in the last
+ * game's bytes) where it ends the input; the pieces must agree. */
+static void test_dos_eof(void **state)
+{
+	static const char in[] =
+		"[Event \"1\"]\r\n\r\n1. e4 *\r\n\x1a\r\n\r\n"
+		"[Event \"2\"]\r\n\r\n1. d4 1-0\r\n{after}\r\n\r\n"
+		"[Event \"3\"]\r\n\r\n1. c4 *\r\n\x1a\r\n";
+	(void)state;
+	check_every_cut(in, 0);
+}
+
 /* Games over max_game_bytes (here 120): one kept whole within the slack,
  * one so long that it is cut and its rest skipped up to the next start. */
 static void test_too_large(void **state)
@@ -254,6 +266,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_awkward),
 		cmocka_unit_test(test_too_large),
+		cmocka_unit_test(test_dos_eof),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -176,6 +176,12 @@ static const char *const corners[] = {
 	T("") "1. e4(p) e5 1-0(p) 0-1\n" T("") "1. \xe2\x99\x98" "f3 *\n",
 	/* The marker as the movetext's first token. */
 	T("[Result \"1/2-1/2\"]") "1/2-1/2\n" T("") "0-1",
+	/* A DOS end-of-file mark: blank at the input's end, after a
+	 * marker, a comment, a move or tags; junk anywhere else. */
+	T("") "1. e4 1-0\n\x1a", T("") "1. e4 *\r\n\x1a\r\n\n",
+	T("") "1. e4 1-0 {after}\n\x1a\n", T("") "1. e4\x1a",
+	T("") "\x1a\n", "\x1a", T("") "1. e4 1-0\n\x1a\n" T("") "*\n",
+	T("") "1. e4 *\x1a\x1a\n", T("") "1. e4 \x1a e5 *\n",
 };
 
 static void test_corners(void **state)
@@ -234,8 +240,10 @@ static void random_stream(struct text *t)
 				text_add(t, seps[k], strlen(seps[k]));
 		}
 		static const char *const ends[] = { "", "\n", "\n\n", " ",
-						    "\r\n\r\n" };
-		const char *e = ends[next_random() % 5];
+						    "\r\n\r\n", "\x1a",
+						    "\n\x1a\r\n" };
+		const char *e = ends[next_random() %
+				     (sizeof ends / sizeof *ends)];
 		text_add(t, e, strlen(e));
 	}
 }
