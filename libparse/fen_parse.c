@@ -76,6 +76,16 @@ static bool fen_next_field(struct fen_cursor *c)
 	return !fen_at_end(c);
 }
 
+/* fen_next_field(), noting where field f starts. */
+static bool fen_field_start(struct fen_cursor *c, struct fen_syntax *out,
+			    enum fen_field f)
+{
+	if (!fen_next_field(c))
+		return false;
+	out->field_col[f] = (uint32_t)(c->pos + 1);
+	return true;
+}
+
 static bool fen_field_ends(const struct fen_cursor *c)
 {
 	return fen_at_end(c) || fen_is_space(c->s[c->pos]);
@@ -95,8 +105,11 @@ static bool fen_is_piece(char ch)
 	return ch && strchr("KQRBNPTkqrbnpt", ch) != NULL;
 }
 
+/* n squares written at pos (a digit, or one piece token). */
 static void fen_count(struct fen_board *b, int n, size_t pos)
 {
+	for (int i = b->squares; i < 8 && i < b->squares + n; i++)
+		b->out->sq_col[b->rank * 8 + i] = (uint32_t)(pos + 1);
 	if (b->squares <= 8 && b->squares + n > 8)
 		b->over = pos;
 	b->squares += n;
@@ -229,7 +242,7 @@ static int fen_board(struct fen_cursor *c, struct fen_syntax *out)
 {
 	struct fen_board b = { out, 7, 0, 0 };
 
-	if (!fen_next_field(c))
+	if (!fen_field_start(c, out, FEN_BOARD))
 		return fen_fail(c, c->pos, "board", "missing");
 	while (!fen_field_ends(c))
 		if (fen_board_token(c, &b) < 0)
@@ -251,7 +264,7 @@ static int fen_side(struct fen_cursor *c, struct fen_syntax *out)
 {
 	char ch;
 
-	if (!fen_next_field(c))
+	if (!fen_field_start(c, out, FEN_SIDE))
 		return fen_fail(c, c->pos, "side", "missing");
 	ch = c->s[c->pos];
 	if ((ch != 'w' && ch != 'b'))
@@ -267,7 +280,7 @@ static int fen_castling(struct fen_cursor *c, struct fen_syntax *out)
 {
 	size_t n = 0;
 
-	if (!fen_next_field(c))
+	if (!fen_field_start(c, out, FEN_CASTLING))
 		return fen_fail(c, c->pos, "castling", "missing");
 	if (c->s[c->pos] == '-') {
 		c->pos++;
@@ -326,7 +339,7 @@ static int fen_en_passant(struct fen_cursor *c, struct fen_syntax *out)
 {
 	int sq;
 
-	if (!fen_next_field(c))
+	if (!fen_field_start(c, out, FEN_EN_PASSANT))
 		return fen_fail(c, c->pos, "en passant", "missing");
 	if (c->s[c->pos] == '-') {
 		c->pos++;
@@ -374,11 +387,11 @@ static int fen_number(struct fen_cursor *c, const char *field, uint32_t *v)
 
 static int fen_clocks(struct fen_cursor *c, struct fen_syntax *out)
 {
-	if (!fen_next_field(c))
+	if (!fen_field_start(c, out, FEN_HALFMOVE))
 		return 0;
 	if (fen_number(c, "halfmove", &out->halfmove) < 0)
 		return -1;
-	if (!fen_next_field(c))
+	if (!fen_field_start(c, out, FEN_FULLMOVE))
 		return fen_fail(c, c->pos, "fullmove",
 				"missing after the halfmove clock");
 	if (fen_number(c, "fullmove", &out->fullmove) < 0)

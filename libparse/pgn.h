@@ -261,15 +261,28 @@ struct fen_square {
 	char code[4];		/* Random Pawns "P{CMC}": "CMC", else "" */
 };
 
+/* The fields of a FEN, in order. */
+enum fen_field {
+	FEN_BOARD, FEN_SIDE, FEN_CASTLING, FEN_EN_PASSANT, FEN_HALFMOVE,
+	FEN_FULLMOVE, FEN_FIELDS
+};
+
 struct fen_syntax {
 	struct fen_square sq[64];	/* a1 = 0, b1 = 1, ... h8 = 63 */
 	char side;			/* 'w' or 'b' */
-	char castling[5];		/* "KQkq" subset or "-" */
+	char castling[5];		/* "KQkq" subset or "-", as written */
 	int ep_square;			/* passed square or -1 */
 	int ep_landing;			/* Random Pawns long form "d3e4": e4; else -1 */
 	uint32_t halfmove, fullmove;
 	bool has_clocks;		/* the last two fields were present */
 	unsigned features;		/* FEN_F_* seen in the board field */
+	/* Where things were written, as 1-based columns like err->col (0:
+	 * absent), so that a fault found later in a FEN that parses points
+	 * at its field or token: each field's first byte, and each square's
+	 * token ('(' of "(Nb)", 'P' of "P{CMC}", the digit of an empty
+	 * square). */
+	uint32_t field_col[FEN_FIELDS];
+	uint32_t sq_col[64];
 };
 
 enum fen_features {

@@ -347,7 +347,7 @@ static bool may_double(uint8_t man, int color)
 /* The e.p. square must be one a double step of the side not to move just
  * passed: on its rank 3, empty, the origin empty, the man in front.  The
  * messages are standard chess's, with the men EMAP allows. */
-static int check_ep(struct position *pos, char *why, size_t n)
+static int check_ep(struct position *pos, struct setup_fault *fault)
 {
 	static const char *colour[2] = { "white", "black" };
 	int ep = pos->ep, them = pos->side ^ 1, back = FORWARD(them);
@@ -357,32 +357,34 @@ static int check_ep(struct position *pos, char *why, size_t n)
 	square_name(victim, v);
 	square_name(origin, o);
 	if (REL_RANK(them, ep) != 2)
-		snprintf(why, n, "en passant: %s is not on rank %d (%s to move)",
-			 e, pos->side == WHITE ? 6 : 3,
-			 pos->side == WHITE ? "White" : "Black");
-	else if (pos->ep_victim != NO_SQUARE && pos->ep_victim != victim)
-		snprintf(why, n, "en passant: %s but a man passing it lands "
-			 "on %s", e, v);
-	else if (pos->board[ep])
-		snprintf(why, n, "en passant: %s is not empty", e);
-	else if (pos->board[origin])
-		snprintf(why, n, "en passant: %s but %s, where the man came "
-			 "from, is not empty", e, o);
-	else if (!may_double(pos->board[victim], them))
-		snprintf(why, n, "en passant: %s but no %s pawn, bishop, "
-			 "knight or king on %s", e, colour[them], v);
-	else {
-		pos->ep_victim = (uint8_t)victim;
-		return 0;
-	}
-	return -1;
+		return setup_fault(fault, FEN_EN_PASSANT, -1,
+				   "en passant: %s is not on rank %d (%s to "
+				   "move)", e, pos->side == WHITE ? 6 : 3,
+				   pos->side == WHITE ? "White" : "Black");
+	if (pos->ep_victim != NO_SQUARE && pos->ep_victim != victim)
+		return setup_fault(fault, FEN_EN_PASSANT, -1,
+				   "en passant: %s but a man passing it "
+				   "lands on %s", e, v);
+	if (pos->board[ep])
+		return setup_fault(fault, FEN_EN_PASSANT, -1,
+				   "en passant: %s is not empty", e);
+	if (pos->board[origin])
+		return setup_fault(fault, FEN_EN_PASSANT, -1,
+				   "en passant: %s but %s, where the man came "
+				   "from, is not empty", e, o);
+	if (!may_double(pos->board[victim], them))
+		return setup_fault(fault, FEN_EN_PASSANT, -1,
+				   "en passant: %s but no %s pawn, bishop, "
+				   "knight or king on %s", e, colour[them], v);
+	pos->ep_victim = (uint8_t)victim;
+	return 0;
 }
 
-static int emap_check_setup(struct position *pos, char *why, size_t n)
+static int emap_check_setup(struct position *pos, struct setup_fault *fault)
 {
-	if (standard_check_pawn_ranks(pos, why, n) != 0)
+	if (standard_check_pawn_ranks(pos, fault) != 0)
 		return -1;
-	return pos->ep == NO_SQUARE ? 0 : check_ep(pos, why, n);
+	return pos->ep == NO_SQUARE ? 0 : check_ep(pos, fault);
 }
 
 const struct variant variant_emap = {

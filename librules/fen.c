@@ -1,4 +1,5 @@
 /* FEN syntax to a checked position, and a position to canonical FEN. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -13,39 +14,89 @@ static int piece_from_letter(char c)
 	return at ? MAKE_PIECE(color, (int)(at - letters)) : 0;
 }
 
-static int fen_error(struct diag *err, const char *fmt, const char *arg)
+int setup_fault(struct setup_fault *fault, int field, int square,
+		const char *fmt, ...)
 {
-	char msg[DIAG_MESSAGE_MAX];
-	snprintf(msg, sizeof msg, fmt, arg);
-	diag_setf(err, DIAG_ERROR, DC_FEN, "%s", msg);
+	va_list ap;
+
+	fault->field = field;
+	fault->square = square;
+	fault->right = 0;
+	va_start(ap, fmt);
+	vsnprintf(fault->why, sizeof fault->why, fmt, ap);
+	va_end(ap);
 	return -1;
 }
 
-/* Token kinds the variant does not allow, named as the user wrote them. */
-static int check_features(const struct fen_syntax *fen, const struct variant *v,
-			  struct diag *err)
+/* Squares in the order FEN writes them: rank 8 first, a to h. */
+static int written_square(int i)
 {
-	static const struct { unsigned feature; const char *what; } kinds[] = {
-		{ FEN_F_TANDEM, "a tandem (T/t)" },
-		{ FEN_F_CODES, "a pawn code (P{...})" },
-		{ FEN_F_SHARED, "a shared square ((..))" },
+	return (7 - i / 8) * 8 + i % 8;
+}
+
+/* Token kinds the variant does not allow, named as the user wrote them,
+ * each with its test of a square's token. */
+static bool has_tandem(const struct fen_square *s)
+{
+	return s->piece == 'T' || s->piece == 't' || s->second == 'T' ||
+	       s->second == 't';
+}
+
+static bool has_code(const struct fen_square *s)
+{
+	return s->code[0] != 0;
+}
+
+static bool has_second(const struct fen_square *s)
+{
+	return s->second != 0;
+}
+
+static bool has_plain_pawn(const struct fen_square *s)
+{
+	return (s->piece == 'P' || s->piece == 'p') && !s->code[0] &&
+	       !s->second;
+}
+
+/* The first square, as written, whose token passes has(); -1 when none. */
+static int first_written(const struct fen_syntax *fen,
+			 bool (*has)(const struct fen_square *))
+{
+	for (int i = 0; i < 64; i++)
+		if (has(&fen->sq[written_square(i)]))
+			return written_square(i);
+	return -1;
+}
+
+static int check_features(const struct fen_syntax *fen, const struct variant *v,
+			  struct setup_fault *f)
+{
+	static const struct {
+		unsigned feature;
+		bool (*has)(const struct fen_square *);
+		const char *what;
+	} kinds[] = {
+		{ FEN_F_TANDEM, has_tandem, "a tandem (T/t)" },
+		{ FEN_F_CODES, has_code, "a pawn code (P{...})" },
+		{ FEN_F_SHARED, has_second, "a shared square ((..))" },
 	};
 	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
 		if ((fen->features & kinds[i].feature) &&
-		    !(v->fen_features & kinds[i].feature)) {
-			diag_setf(err, DIAG_ERROR, DC_FEN,
-				  "board: %s is not allowed in variant %s",
-				  kinds[i].what, v->id);
-			return -1;
-		}
+		    !(v->fen_features & kinds[i].feature))
+			return setup_fault(f, FEN_BOARD,
+					   first_written(fen, kinds[i].has),
+					   "board: %s is not allowed in "
+					   "variant %s", kinds[i].what, v->id);
 	if (v->needs_codes && (fen->features & FEN_F_PLAIN_PAWN))
-		return fen_error(err, "board: every pawn needs a code in %s "
-				 "(P{CMC} for a FIDE pawn)", v->id);
+		return setup_fault(f, FEN_BOARD,
+				   first_written(fen, has_plain_pawn),
+				   "board: every pawn needs a code in %s "
+				   "(P{CMC} for a FIDE pawn)", v->id);
 	return 0;
 }
 
 static int place_pieces(struct position *pos, const struct fen_syntax *fen,
-			struct diag *err)
+			struct setup_fault *f)
 {
 	for (int sq = 0; sq < 64; sq++) {
 		const struct fen_square *s = &fen->sq[sq];
@@ -57,40 +108,47 @@ static int place_pieces(struct position *pos, const struct fen_syntax *fen,
 		if (s->code[0]) {
 			uint8_t code;
 			if (code_parse(s->code, &code) != 0)
-				return fen_error(err, "board: bad pawn code {%s}",
-						 s->code);
+				return setup_fault(f, FEN_BOARD, sq,
+						   "board: bad pawn code {%s}",
+						   s->code);
 			position_set_code(pos, sq, code);
 		}
 	}
 	return 0;
 }
 
-/* Kings of colour c, both slots counted: a Pauli square shared by both
- * colours would fool the bitboards, and "(KK)" is two kings. */
-static int count_kings(const struct position *pos, int c)
+/* Kings of colour c on sq, both slots counted: a Pauli square shared by
+ * both colours would fool the bitboards, and "(KK)" is two kings. */
+static int kings_on(const struct position *pos, int sq, int c)
 {
 	uint8_t king = MAKE_PIECE(c, KING);
-	int n = 0;
-	for (uint64_t b = pos->by_type[KING]; b; b &= b - 1)
-		n += (pos->board[lsb(b)] == king) + (pos->board2[lsb(b)] == king);
-	return n;
+	return (pos->board[sq] == king) + (pos->board2[sq] == king);
 }
 
-static int check_kings(const struct position *pos, struct diag *err)
+/* One king each: none is a fault of the board field, one too many of the
+ * token that holds it (the second as written). */
+static int check_kings(const struct position *pos, struct setup_fault *f)
 {
 	static const char *names[2] = { "White", "Black" };
 	for (int c = 0; c < 2; c++) {
-		int n = count_kings(pos, c);
-		if (n != 1)
-			return fen_error(err, n ? "board: %s has more than one king"
-						: "board: %s has no king",
-					 names[c]);
+		int n = 0;
+		for (int i = 0; i < 64; i++) {
+			int sq = written_square(i);
+			n += kings_on(pos, sq, c);
+			if (n > 1)
+				return setup_fault(f, FEN_BOARD, sq,
+						   "board: %s has more than "
+						   "one king", names[c]);
+		}
+		if (!n)
+			return setup_fault(f, FEN_BOARD, -1,
+					   "board: %s has no king", names[c]);
 	}
 	return 0;
 }
 
 static int check_castling(struct position *pos, const char *rights,
-			  struct diag *err)
+			  struct setup_fault *f)
 {
 	static const struct { char letter; unsigned right; int king, rook; uint8_t color; }
 	table[] = {
@@ -104,9 +162,11 @@ static int check_castling(struct position *pos, const char *rights,
 		uint64_t king = pieces_bb(pos, table[i].color, KING);
 		uint64_t rook = pieces_bb(pos, table[i].color, ROOK);
 		if (!(king & BB(table[i].king)) || !(rook & BB(table[i].rook))) {
-			char what[2] = { table[i].letter, 0 };
-			return fen_error(err, "castling: right %s without king and "
-					 "rook on their start squares", what);
+			setup_fault(f, FEN_CASTLING, -1, "castling: right %c "
+				    "without king and rook on their start "
+				    "squares", table[i].letter);
+			f->right = table[i].letter;
+			return -1;
 		}
 		set |= table[i].right;
 	}
@@ -114,12 +174,40 @@ static int check_castling(struct position *pos, const char *rights,
 	return 0;
 }
 
-int position_from_fen(struct position *pos, const struct fen_syntax *fen,
-		      const struct variant *v, struct diag *err)
+/* The side to move may capture the other king: the side field, or the
+ * board, is wrong; the side field is what names who moves. */
+static int check_not_to_move(const struct position *pos,
+			     const struct variant *v, struct setup_fault *f)
+{
+	int them = pos->side ^ 1, k = position_king(pos, them);
+	if (!v->attacked(pos, k, pos->side))
+		return 0;
+	return setup_fault(f, FEN_SIDE, -1, "side: %s, not to move, is in "
+			   "check", them == WHITE ? "White" : "Black");
+}
+
+/* The column of what the fault is about: its token, castling letter or
+ * field; 0 for the position as a whole. */
+static uint32_t fault_col(const struct fen_syntax *fen,
+			  const struct setup_fault *f)
+{
+	if (f->field < 0 || f->field >= FEN_FIELDS)
+		return 0;
+	if (f->field == FEN_BOARD && f->square >= 0 && f->square < 64)
+		return fen->sq_col[f->square];
+	const char *at = f->right ? strchr(fen->castling, f->right) : NULL;
+	if (f->field == FEN_CASTLING && at && fen->field_col[FEN_CASTLING])
+		return fen->field_col[FEN_CASTLING] +
+		       (uint32_t)(at - fen->castling);
+	return fen->field_col[f->field];
+}
+
+static int setup_checks(struct position *pos, const struct fen_syntax *fen,
+			const struct variant *v, struct setup_fault *f)
 {
 	position_clear(pos, v);
-	if (check_features(fen, v, err) || place_pieces(pos, fen, err) ||
-	    check_kings(pos, err) || check_castling(pos, fen->castling, err))
+	if (check_features(fen, v, f) || place_pieces(pos, fen, f) ||
+	    check_kings(pos, f) || check_castling(pos, fen->castling, f))
 		return -1;
 	pos->side = fen->side == 'b' ? BLACK : WHITE;
 	pos->halfmove = fen->halfmove;
@@ -132,15 +220,22 @@ int position_from_fen(struct position *pos, const struct fen_syntax *fen,
 		pos->ep_victim = (uint8_t)victim;
 	}
 	pos->key = position_compute_key(pos);
-	char why[DIAG_MESSAGE_MAX] = "";
-	if (v->check_setup(pos, why, sizeof why) != 0)
-		return fen_error(err, "%s", why);
-	int them = pos->side ^ 1, k = position_king(pos, them);
-	if (v->attacked(pos, k, pos->side))
-		return fen_error(err, "board: %s, not to move, is in check",
-				 them == WHITE ? "White" : "Black");
+	if (v->check_setup(pos, f) != 0 || check_not_to_move(pos, v, f))
+		return -1;
 	pos->key = position_compute_key(pos);
 	return 0;
+}
+
+int position_from_fen(struct position *pos, const struct fen_syntax *fen,
+		      const struct variant *v, struct diag *err)
+{
+	struct setup_fault f;
+
+	if (setup_checks(pos, fen, v, &f) == 0)
+		return 0;
+	diag_setf(err, DIAG_ERROR, DC_FEN, "%s", f.why);
+	err->col = fault_col(fen, &f);
+	return -1;
 }
 
 int position_set_fen(struct position *pos, const char *text,

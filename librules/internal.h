@@ -108,9 +108,14 @@ extern uint64_t zobrist_no_codes;
 void standard_generate(const struct position *pos, struct movelist *list);
 bool standard_attacked(const struct position *pos, int sq, int by);
 void standard_make(struct position *pos, move_t m);
-int standard_check_setup(struct position *pos, char *why, size_t n);
-/* No pawn on rank 1 or 8 (-1 with a message naming the square). */
-int standard_check_pawn_ranks(const struct position *pos, char *why, size_t n);
+int standard_check_setup(struct position *pos, struct setup_fault *fault);
+/* No pawn on rank 1 or 8 (-1 with a fault naming the square). */
+int standard_check_pawn_ranks(const struct position *pos,
+			      struct setup_fault *fault);
+/* Fills *fault (field: enum fen_field or -1; square: its token, or -1)
+ * and returns -1, for check_setup. */
+int setup_fault(struct setup_fault *fault, int field, int square,
+		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* The common SAN shapes read fast (san_quick.c): 0 and *out exactly as
  * san_parse() would fill it, or -1 when the token is not one of them (then
  * *out holds nothing of use: call san_parse()). */

@@ -404,14 +404,8 @@ static void pauli_generate(const struct position *pos, struct movelist *list)
 
 /* --------------------------------------------------------------- setup */
 
-static int setup_error(char *why, size_t n, const char *msg)
-{
-	snprintf(why, n, "%s", msg);
-	return -1;
-}
-
 /* One king each, counted in both slots, and never both on one square. */
-static int check_kings(const struct position *pos, char *why, size_t n)
+static int check_kings(const struct position *pos, struct setup_fault *fault)
 {
 	int count[2] = { 0, 0 };
 	for (uint64_t b = pos->by_type[KING]; b;) {
@@ -421,18 +415,20 @@ static int check_kings(const struct position *pos, char *why, size_t n)
 			if (PIECE_TYPE(p[i]) == KING)
 				count[PIECE_COLOR(p[i])]++;
 		if (PIECE_TYPE(p[0]) == KING && PIECE_TYPE(p[1]) == KING)
-			return setup_error(why, n, "board: two kings on one square "
+			return setup_fault(fault, FEN_BOARD, sq,
+					   "board: two kings on one square "
 					   "(kings never meet in Pauli Chess)");
 	}
 	if (count[WHITE] != 1 || count[BLACK] != 1)
-		return setup_error(why, n, "board: each side needs exactly one king");
+		return setup_fault(fault, FEN_BOARD, -1,
+				   "board: each side needs exactly one king");
 	return 0;
 }
 
 /* The passed square is empty and the pawn that passed it stands behind
  * it (sharing its square or not).  Its origin may still hold a piece that
  * shared it. */
-static int check_ep(const struct position *pos, char *why, size_t n)
+static int check_ep(const struct position *pos, struct setup_fault *fault)
 {
 	if (pos->ep == NO_SQUARE)
 		return 0;
@@ -440,20 +436,35 @@ static int check_ep(const struct position *pos, char *why, size_t n)
 	if (REL_RANK(them, pos->ep) != 2 || count_at(pos, pos->ep) != 0 ||
 	    pos->ep_victim == NO_SQUARE ||
 	    !holds(pos, pos->ep_victim, MAKE_PIECE(them, PAWN)))
-		return setup_error(why, n, "en passant: no pawn of the side that "
-				   "just moved has passed that square");
+		return setup_fault(fault, FEN_EN_PASSANT, -1,
+				   "en passant: no pawn of the side that just "
+				   "moved has passed that square");
 	return 0;
 }
 
-static int pauli_check_setup(struct position *pos, char *why, size_t n)
+/* A right whose king or rook is not on its square (one of them may share
+ * it with another piece here): the fault points at the right's letter. */
+static int check_castling(const struct position *pos,
+			  struct setup_fault *fault)
 {
-	if (pos->by_type[PAWN] & (RANK_1_BB | RANK_8_BB))
-		return setup_error(why, n, "board: a pawn on the first or last rank");
-	if (check_kings(pos, why, n) || check_ep(pos, why, n))
+	unsigned lost = pos->castling & ~castling_kept(pos);
+	if (!lost)
+		return 0;
+	setup_fault(fault, FEN_CASTLING, -1, "castling: a right without king "
+		    "and rook on their start squares");
+	fault->right = "KQkq"[__builtin_ctz(lost)];
+	return -1;
+}
+
+static int pauli_check_setup(struct position *pos, struct setup_fault *fault)
+{
+	uint64_t bad = pos->by_type[PAWN] & (RANK_1_BB | RANK_8_BB);
+	if (bad)
+		return setup_fault(fault, FEN_BOARD, lsb(bad),
+				   "board: a pawn on the first or last rank");
+	if (check_kings(pos, fault) || check_ep(pos, fault) ||
+	    check_castling(pos, fault))
 		return -1;
-	if (castling_kept(pos) != pos->castling)
-		return setup_error(why, n, "castling: a right without king and rook "
-				   "on their start squares");
 	return 0;
 }
 

@@ -105,6 +105,15 @@ struct movelist {
 	move_t moves[MOVELIST_MAX];
 };
 
+/* A fault of a position read from FEN (variant.check_setup) and what it
+ * is about, so that its diagnostic points there in the FEN text. */
+struct setup_fault {
+	char why[DIAG_MESSAGE_MAX];	/* "field: what is wrong" */
+	int field;		/* enum fen_field; -1: the position as a whole */
+	int square;		/* FEN_BOARD: the square's token, or -1 */
+	char right;		/* FEN_CASTLING: the letter (KQkq), or 0 */
+};
+
 /* The hooks of one variant.  Every variant fills all of them (standard's
  * are exported for variants that extend standard chess). */
 struct variant {
@@ -125,8 +134,8 @@ struct variant {
 	unsigned (*count)(const struct position *pos);
 	/* Variant checks of a position read from FEN, beyond the common ones
 	 * (token kinds, one king each, side not to move not in check); may
-	 * complete it (the e.p. victim square).  0, or -1 with a message. */
-	int (*check_setup)(struct position *pos, char *why, size_t n);
+	 * complete it (the e.p. victim square).  0, or -1 with *fault. */
+	int (*check_setup)(struct position *pos, struct setup_fault *fault);
 	/* K v K, K+N v K, K+B(s) v K(+B(s)) same colour cannot mate here. */
 	bool fide_material;
 	/* Optional (NULL: the variant has none).  Appends the moves generate()
@@ -157,7 +166,9 @@ const char *variant_id_list(void);
 void position_clear(struct position *pos, const struct variant *v);
 void position_start(struct position *pos, const struct variant *v);
 /* Builds a position from FEN syntax for variant v: checks the tokens the
- * variant allows and that the position is legal.  0, or -1 with *err. */
+ * variant allows and that the position is legal.  0, or -1 with *err, its
+ * col at the field or token at fault (fen->field_col, fen->sq_col), or 0
+ * for a fault of the position as a whole. */
 int position_from_fen(struct position *pos, const struct fen_syntax *fen,
 		      const struct variant *v, struct diag *err);
 /* fen_parse + position_from_fen. */

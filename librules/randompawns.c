@@ -517,24 +517,25 @@ static bool ep_fits(const struct position *pos, int ep, int mover, int d)
 	       (CODE_DIR(pos->code[land], d) & CODE_M);
 }
 
-/* Formats a message naming up to three squares (NO_SQUARE: unused; the
- * format then has fewer %s and the extra names are ignored). */
-static int setup_error(char *why, size_t n, const char *fmt, int a, int b,
-		       int c)
+/* A fault about field (the square at's token for FEN_BOARD) whose message
+ * names up to three squares (NO_SQUARE: unused; the format then has fewer
+ * %s and the extra names are ignored). */
+static int setup_error(struct setup_fault *fault, int field, int at,
+		       const char *fmt, int a, int b, int c)
 {
-	char name[3][3] = { "", "", "" };
+	char name[3][3] = { "", "", "" }, why[DIAG_MESSAGE_MAX];
 	int sq[3] = { a, b, c };
 	for (int i = 0; i < 3; i++)
 		if (sq[i] != NO_SQUARE)
 			square_name(sq[i], name[i]);
-	snprintf(why, n, fmt, name[0], name[1], name[2]);
-	return -1;
+	snprintf(why, sizeof why, fmt, name[0], name[1], name[2]);
+	return setup_fault(fault, field, at, "%s", why);
 }
 
 /* The short form names only the passed square (NOTATION.md): the straight
  * move when it fits, else the one diagonal move that fits. */
-static int ep_resolve_short(struct position *pos, int mover, char *why,
-			    size_t n)
+static int ep_resolve_short(struct position *pos, int mover,
+			    struct setup_fault *fault)
 {
 	int ep = pos->ep;
 	if (ep_fits(pos, ep, mover, DIR_FORWARD)) {
@@ -546,14 +547,16 @@ static int ep_resolve_short(struct position *pos, int mover, char *why,
 	int l = pawn_step[mover][DIR_LEFT][0][ep];
 	int r = pawn_step[mover][DIR_RIGHT][0][ep];
 	if (left && right)
-		return setup_error(why, n, "en passant: %s is ambiguous: the "
-				   "pawns on %s and %s could both have passed "
-				   "it; give the landing square too", ep,
+		return setup_error(fault, FEN_EN_PASSANT, -1,
+				   "en passant: %s is ambiguous: the pawns "
+				   "on %s and %s could both have passed it; "
+				   "give the landing square too", ep,
 				   FILE_OF(l) < FILE_OF(r) ? l : r,
 				   FILE_OF(l) < FILE_OF(r) ? r : l);
 	if (!left && !right)
-		return setup_error(why, n, "en passant: no pawn can just have "
-				   "passed %s", ep, NO_SQUARE, NO_SQUARE);
+		return setup_error(fault, FEN_EN_PASSANT, -1,
+				   "en passant: no pawn can just have passed "
+				   "%s", ep, NO_SQUARE, NO_SQUARE);
 	pos->ep_victim = (uint8_t)(left ? l : r);
 	return 0;
 }
@@ -562,38 +565,42 @@ static int ep_resolve_short(struct position *pos, int mover, char *why,
  * form's landing square checked, the short form resolved.  fen.c presets
  * the victim straight ahead for the short form, so a long form naming the
  * straight landing square ("e3e4") reads as the short form. */
-static int check_ep(struct position *pos, char *why, size_t n)
+static int check_ep(struct position *pos, struct setup_fault *fault)
 {
 	int ep = pos->ep, mover = pos->side ^ 1;
 	if (REL_RANK(mover, ep) != 2 || pos->board[ep])
-		return setup_error(why, n, "en passant: %s is not an empty "
-				   "square on the 3rd rank of the side that "
-				   "just moved", ep, NO_SQUARE, NO_SQUARE);
+		return setup_error(fault, FEN_EN_PASSANT, -1,
+				   "en passant: %s is not an empty square on "
+				   "the 3rd rank of the side that just moved",
+				   ep, NO_SQUARE, NO_SQUARE);
 	if (pos->ep_victim == pawn_step[mover][DIR_FORWARD][0][ep])
-		return ep_resolve_short(pos, mover, why, n);
+		return ep_resolve_short(pos, mover, fault);
 	for (int d = DIR_LEFT; d <= DIR_RIGHT; d += 2)
 		if (pawn_step[mover][d][0][ep] == pos->ep_victim &&
 		    ep_fits(pos, ep, mover, d))
 			return 0;
-	return setup_error(why, n, "en passant: no pawn can just have passed "
-			   "%s to land on %s", ep, pos->ep_victim, NO_SQUARE);
+	return setup_error(fault, FEN_EN_PASSANT, -1,
+			   "en passant: no pawn can just have passed %s to "
+			   "land on %s", ep, pos->ep_victim, NO_SQUARE);
 }
 
-static int rp_check_setup(struct position *pos, char *why, size_t n)
+static int rp_check_setup(struct position *pos, struct setup_fault *fault)
 {
 	uint64_t pawns = pos->by_type[PAWN];
 	if (pawns & (RANK_1_BB | RANK_8_BB))
-		return setup_error(why, n, "board: a pawn on %s, on the first "
-				   "or last rank",
-				   lsb(pawns & (RANK_1_BB | RANK_8_BB)), NO_SQUARE,
-				   NO_SQUARE);
+		return setup_error(fault, FEN_BOARD,
+				   lsb(pawns & (RANK_1_BB | RANK_8_BB)),
+				   "board: a pawn on %s, on the first or last "
+				   "rank", lsb(pawns & (RANK_1_BB | RANK_8_BB)),
+				   NO_SQUARE, NO_SQUARE);
 	for (uint64_t b = pawns; b;) {
 		int sq = pop_lsb(&b);
 		if (!pos->code[sq])
-			return setup_error(why, n, "board: the pawn on %s has "
-					   "no code", sq, NO_SQUARE, NO_SQUARE);
+			return setup_error(fault, FEN_BOARD, sq,
+					   "board: the pawn on %s has no code",
+					   sq, NO_SQUARE, NO_SQUARE);
 	}
-	return pos->ep == NO_SQUARE ? 0 : check_ep(pos, why, n);
+	return pos->ep == NO_SQUARE ? 0 : check_ep(pos, fault);
 }
 
 /* ---------------------------------------------------------------- codes */

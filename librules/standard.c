@@ -20,21 +20,22 @@ const struct variant variant_standard = {
 };
 
 /* A pawn can never stand on its first rank, and promotes on its last. */
-int standard_check_pawn_ranks(const struct position *pos, char *why, size_t n)
+int standard_check_pawn_ranks(const struct position *pos,
+			      struct setup_fault *fault)
 {
 	uint64_t bad = pos->by_type[PAWN] & (RANK_1_BB | RANK_8_BB);
 	if (!bad)
 		return 0;
 	char sq[3];
-	snprintf(why, n, "board: pawn on %s (rank 1 or 8)",
-		 square_name(lsb(bad), sq));
-	return -1;
+	return setup_fault(fault, FEN_BOARD, lsb(bad),
+			   "board: pawn on %s (rank 1 or 8)",
+			   square_name(lsb(bad), sq));
 }
 
 /* The e.p. square must be the one a double step of the side not to move
  * just passed: on rank 6 (White to move) or 3, empty, with the square the
  * pawn came from empty and the pawn on the square in front. */
-static int check_ep(struct position *pos, char *why, size_t n)
+static int check_ep(struct position *pos, struct setup_fault *fault)
 {
 	static const char *colour[2] = { "white", "black" };
 	int ep = pos->ep;
@@ -44,36 +45,36 @@ static int check_ep(struct position *pos, char *why, size_t n)
 	int victim = ep + back, origin = ep - back;
 	char e[3], v[3], o[3];
 	square_name(ep, e);
-	if (RANK_OF(ep) != (pos->side == WHITE ? 5 : 2)) {
-		snprintf(why, n, "en passant: %s is not on rank %d (%s to move)",
-			 e, pos->side == WHITE ? 6 : 3,
-			 pos->side == WHITE ? "White" : "Black");
-		return -1;
-	}
+	if (RANK_OF(ep) != (pos->side == WHITE ? 5 : 2))
+		return setup_fault(fault, FEN_EN_PASSANT, -1,
+				   "en passant: %s is not on rank %d (%s to "
+				   "move)", e, pos->side == WHITE ? 6 : 3,
+				   pos->side == WHITE ? "White" : "Black");
 	square_name(victim, v);
 	square_name(origin, o);
 	if (pos->ep_victim != NO_SQUARE && pos->ep_victim != victim)
-		snprintf(why, n, "en passant: %s but a pawn passing it lands "
-			 "on %s", e, v);
-	else if (pos->board[ep])
-		snprintf(why, n, "en passant: %s is not empty", e);
-	else if (pos->board[origin])
-		snprintf(why, n, "en passant: %s but %s, where the pawn came "
-			 "from, is not empty", e, o);
-	else if (pos->board[victim] != MAKE_PIECE(them, PAWN))
-		snprintf(why, n, "en passant: %s but no %s pawn on %s", e,
-			 colour[them], v);
-	else {
-		pos->ep_victim = (uint8_t)victim;
-		return 0;
-	}
-	return -1;
+		return setup_fault(fault, FEN_EN_PASSANT, -1,
+				   "en passant: %s but a pawn passing it "
+				   "lands on %s", e, v);
+	if (pos->board[ep])
+		return setup_fault(fault, FEN_EN_PASSANT, -1,
+				   "en passant: %s is not empty", e);
+	if (pos->board[origin])
+		return setup_fault(fault, FEN_EN_PASSANT, -1,
+				   "en passant: %s but %s, where the pawn "
+				   "came from, is not empty", e, o);
+	if (pos->board[victim] != MAKE_PIECE(them, PAWN))
+		return setup_fault(fault, FEN_EN_PASSANT, -1,
+				   "en passant: %s but no %s pawn on %s", e,
+				   colour[them], v);
+	pos->ep_victim = (uint8_t)victim;
+	return 0;
 }
 
-int standard_check_setup(struct position *pos, char *why, size_t n)
+int standard_check_setup(struct position *pos, struct setup_fault *fault)
 {
-	if (standard_check_pawn_ranks(pos, why, n) != 0 ||
-	    check_ep(pos, why, n) != 0)
+	if (standard_check_pawn_ranks(pos, fault) != 0 ||
+	    check_ep(pos, fault) != 0)
 		return -1;
 	return 0;
 }

@@ -426,7 +426,7 @@ static const char *const color_name[2] = { "White", "Black" };
 
 /* Pawns never stand on their promotion rank; a tandem never on its own
  * first rank either (a rocket from rank 2 leaves a single pawn there). */
-static int check_ranks(const struct position *pos, char *why, size_t n)
+static int check_ranks(const struct position *pos, struct setup_fault *fault)
 {
 	for (int c = 0; c < 2; c++) {
 		uint64_t own = pos->by_color[c];
@@ -438,10 +438,13 @@ static int check_ranks(const struct position *pos, char *why, size_t n)
 			continue;
 		char sq[3];
 		int at = lsb(bad);
-		snprintf(why, n, "board: %s %s on %s, its %s rank", color_name[c],
-			 PIECE_TYPE(pos->board[at]) == TANDEM ? "tandem" : "pawn",
-			 square_name(at, sq), (bad & last) ? "last" : "first");
-		return -1;
+		return setup_fault(fault, FEN_BOARD, at,
+				   "board: %s %s on %s, its %s rank",
+				   color_name[c],
+				   PIECE_TYPE(pos->board[at]) == TANDEM
+					   ? "tandem" : "pawn",
+				   square_name(at, sq),
+				   (bad & last) ? "last" : "first");
 	}
 	return 0;
 }
@@ -474,25 +477,25 @@ static const char *ep_fault(const struct position *pos, int mover)
 	return NULL;
 }
 
-static int check_ep(struct position *pos, char *why, size_t n)
+static int check_ep(struct position *pos, struct setup_fault *fault)
 {
 	if (pos->ep == NO_SQUARE)
 		return 0;
-	const char *fault = ep_fault(pos, pos->side ^ 1);
-	if (!fault) {
+	const char *what = ep_fault(pos, pos->side ^ 1);
+	if (!what) {
 		pos->ep_victim = (uint8_t)(pos->ep + FORWARD(pos->side ^ 1));
 		return 0;
 	}
 	char sq[3];
-	snprintf(why, n, "en passant: %s: %s", square_name(pos->ep, sq), fault);
-	return -1;
+	return setup_fault(fault, FEN_EN_PASSANT, -1, "en passant: %s: %s",
+			   square_name(pos->ep, sq), what);
 }
 
-static int tandem_check_setup(struct position *pos, char *why, size_t n)
+static int tandem_check_setup(struct position *pos, struct setup_fault *fault)
 {
-	if (check_ranks(pos, why, n) != 0)
+	if (check_ranks(pos, fault) != 0)
 		return -1;
-	return check_ep(pos, why, n);
+	return check_ep(pos, fault);
 }
 
 const struct variant variant_tandem = {

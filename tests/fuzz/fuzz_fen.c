@@ -3,7 +3,8 @@
  * - the canonical FEN reads back to itself;
  * - every legal move, written in each notation, reads back (san_parse +
  *   move_resolve) to that same move, without a lenient warning in SAN;
- * - every legal move can be played. */
+ * - every legal move can be played;
+ * - a position refused points into the FEN (or at 0, the whole). */
 #include "fuzz.h"
 
 static void roundtrip_moves(const struct position *pos)
@@ -52,7 +53,10 @@ static void one_variant(const char *fen, const struct variant *v)
 	struct diag err = { 0 };
 	char out[FEN_MAX], out2[FEN_MAX];
 	if (position_set_fen(&pos, fen, v, &err) != 0) {
+		/* A fault of a FEN that parses points into it (0: the
+		 * position as a whole). */
 		FUZZ_CHECK(err.message[0] != 0);
+		FUZZ_CHECK(err.col <= strlen(fen));
 		return;
 	}
 	size_t n = position_to_fen(&pos, out, sizeof out);

@@ -22,6 +22,11 @@ void load_fen(struct position *pos, const char *fen, const struct variant *v);
 void assert_fen_rejected(const char *fen, const struct variant *v,
 			 const char *message);
 
+/* The same, and err.col (1-based in fen; 0: the position as a whole) is
+ * col. */
+void assert_fen_rejected_at(const char *fen, const struct variant *v,
+			    const char *message, unsigned col);
+
 /* pos written as FEN is expected. */
 void assert_fen_text(const struct position *pos, const char *expected);
 

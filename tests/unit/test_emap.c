@@ -371,7 +371,7 @@ static void test_check_diagonally_ahead(void **state)
 	assert_false(position_in_check(&pos));
 	/* The side not to move may not stand in such a check. */
 	assert_rejected("8/3k4/4N3/8/8/8/8/4K3 w - - 0 1",
-			"board: Black, not to move, is in check");
+			"side: Black, not to move, is in check");
 }
 
 /* Castling: the squares the king passes are tested with every EMAP

@@ -117,6 +117,34 @@ static void test_shared(void **state)
 	assert_int_equal(f.features, FEN_F_SHARED);
 }
 
+/* Where each field and each square's token was written, for the faults
+ * librules finds later. */
+static void test_columns(void **state)
+{
+	struct fen_syntax f;
+	struct diag d;
+	(void)state;
+	assert_int_equal(parse(" 3(Nb)P{CMC}3/8/8/8/8/8/8/K6k  b KQ d6 0 12",
+			       &f, &d), 0);
+	assert_int_equal(f.field_col[FEN_BOARD], 2);
+	assert_int_equal(f.field_col[FEN_SIDE], 32);
+	assert_int_equal(f.field_col[FEN_CASTLING], 34);
+	assert_int_equal(f.field_col[FEN_EN_PASSANT], 37);
+	assert_int_equal(f.field_col[FEN_HALFMOVE], 40);
+	assert_int_equal(f.field_col[FEN_FULLMOVE], 42);
+	/* a8 to c8 are the digit's, d8 the '(', e8 the 'P', f8 to h8 the
+	 * last digit's. */
+	assert_int_equal(f.sq_col[56], 2);
+	assert_int_equal(f.sq_col[58], 2);
+	assert_int_equal(f.sq_col[59], 3);
+	assert_int_equal(f.sq_col[60], 7);
+	assert_int_equal(f.sq_col[63], 13);
+	assert_int_equal(f.sq_col[0], 27);
+	assert_int_equal(f.sq_col[7], 29);
+	assert_int_equal(parse("8/8/8/8/8/8/8/K6k w - -", &f, &d), 0);
+	assert_int_equal(f.field_col[FEN_HALFMOVE], 0);
+}
+
 struct reject {
 	const char *fen;
 	const char *message;
@@ -232,6 +260,7 @@ int main(void)
 		cmocka_unit_test(test_tandem),
 		cmocka_unit_test(test_codes),
 		cmocka_unit_test(test_shared),
+		cmocka_unit_test(test_columns),
 		cmocka_unit_test(test_rejects),
 		cmocka_unit_test(test_nul_and_len),
 	};

@@ -254,7 +254,7 @@ static void test_check_by_rank2_pawn(void **state)
 	assert_false(position_in_check(&pos));
 	/* The side not to move may not stand in such a check. */
 	assert_rejected("8/8/8/8/6k1/8/4P{CXC}3/4K3 w - - 0 1",
-			"board: Black, not to move, is in check");
+			"side: Black, not to move, is in check");
 	/* A black pawn on d7 checks a king on f5 over e6 (Black's left). */
 	load(&pos, "4k3/3p{CXX}4/8/5K2/8/8/8/8 w - - 0 1");
 	assert_true(position_in_check(&pos));

@@ -53,6 +53,64 @@ static void test_setup_errors(void **state)
 			   "en passant: e6 but no black pawn on e5");
 }
 
+/* A fault of a FEN that parses points at its token or field: the
+ * column is that of the square's token for a piece, of the letter for a
+ * castling right, of the field for e.p. and a missing king, of the side
+ * to move when the other side is in check. */
+static void test_setup_error_columns(void **state)
+{
+	static const struct {
+		const struct variant *v;
+		const char *fen, *message;
+		unsigned col;
+	} cases[] = {
+		{ &variant_standard, "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1",
+		  "castling: right K without king and rook on their start "
+		  "squares", 23 },
+		{ &variant_standard, "4k3/8/8/8/8/8/8/4K2R w Kq - 0 1",
+		  "castling: right q without king and rook on their start "
+		  "squares", 25 },
+		{ &variant_standard, "4k3/8/8/8/8/8/8/4K3 w - e6 0 1",
+		  "en passant: e6 but no black pawn on e5", 25 },
+		{ &variant_standard, "4k3/8/8/8/8/8/8/8 w - - 0 1",
+		  "board: White has no king", 1 },
+		{ &variant_standard, "  4k3/8/8/8/8/8/8/8 w - - 0 1",
+		  "board: White has no king", 3 },
+		{ &variant_standard, "kk6/8/8/8/8/8/8/4K3 w - - 0 1",
+		  "board: Black has more than one king", 2 },
+		{ &variant_standard, "4k3/8/8/8/8/8/8/P3K3 w - - 0 1",
+		  "board: pawn on a1 (rank 1 or 8)", 17 },
+		{ &variant_standard, "4k3/4R3/8/8/8/8/8/4K3 w - - 0 1",
+		  "side: Black, not to move, is in check", 23 },
+		{ &variant_standard, "4k3/8/8/8/8/8/3T4/K7 w - - 0 1",
+		  "board: a tandem (T/t) is not allowed in variant standard",
+		  16 },
+		{ &variant_standard, "4k3/8/8/8/8/8/3P{CMC}4/K7 w - - 0 1",
+		  "board: a pawn code (P{...}) is not allowed in variant "
+		  "standard", 16 },
+		{ &variant_randompawns, "4k3/8/8/8/8/8/P{CMC}2P4/K7 w - - 0 1",
+		  "board: every pawn needs a code in randompawns (P{CMC} for "
+		  "a FIDE pawn)", 22 },
+		{ &variant_randompawns, "4k3/8/8/8/8/8/8/K7 w - e3 0 1",
+		  "en passant: e3 is not an empty square on the 3rd rank of "
+		  "the side that just moved", 24 },
+		{ &variant_tandem, "4k3/8/8/8/8/8/3(PN)4/K7 w - - 0 1",
+		  "board: a shared square ((..)) is not allowed in variant "
+		  "tandem", 16 },
+		{ &variant_tandem, "4k3/8/8/8/8/8/8/K2T4 w - - 0 1",
+		  "board: White tandem on d1, its first rank", 19 },
+		{ &variant_pauli, "4k3/8/8/8/8/8/3(Kk)4/8 w - - 0 1",
+		  "board: Black has more than one king", 16 },
+		{ &variant_emap, "4k3/8/8/8/8/8/8/K7 w - e6 0 1",
+		  "en passant: e6 but no black pawn, bishop, knight or king "
+		  "on e5", 24 },
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+		assert_fen_rejected_at(cases[i].fen, cases[i].v,
+				       cases[i].message, cases[i].col);
+}
+
 static void test_setup_ep_kept_without_capture(void **state)
 {
 	(void)state;
@@ -522,6 +580,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_setup_errors),
+		cmocka_unit_test(test_setup_error_columns),
 		cmocka_unit_test(test_setup_ep_kept_without_capture),
 		cmocka_unit_test(test_castling),
 		cmocka_unit_test(test_castling_through_check),

@@ -344,7 +344,7 @@ static void test_check_by_tandem(void **state)
 	assert_true(position_in_check(&pos));
 	/* A tandem giving check to the side not to move is an illegal FEN. */
 	assert_rejected("4k3/8/8/8/8/8/3t4/4K3 b - - 0 1",
-			"board: White, not to move, is in check");
+			"side: White, not to move, is in check");
 	/* A member move giving check. */
 	assert_after("8/8/3k4/8/4T3/8/8/4K3 w - - 0 1", "e4", "e5", 0, 0,
 		     "8/8/3k4/4P3/4P3/8/8/4K3 b - - 0 1");
