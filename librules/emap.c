@@ -390,9 +390,12 @@ static int emap_check_setup(struct position *pos, struct setup_fault *fault)
 const struct variant variant_emap = {
 	.id = "emap",
 	.pgn_name = "Every Man a Pawn",
+	.name = "Every Man a Pawn",
 	.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
 	.fen_features = 0,
 	.needs_codes = false,
+	.san_pieces = "KQRBN",
+	.san_moves = 0,
 	.generate = emap_generate,
 	.attacked = emap_attacked,
 	/* Standard's make already plays every EMAP move by position.h's

@@ -471,9 +471,12 @@ static int pauli_check_setup(struct position *pos, struct setup_fault *fault)
 const struct variant variant_pauli = {
 	.id = "pauli",
 	.pgn_name = "Pauli Chess",
+	.name = "Pauli Chess",
 	.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
 	.fen_features = FEN_F_SHARED,
 	.needs_codes = false,
+	.san_pieces = "KQRBN",
+	.san_moves = MF_SHARE,
 	.generate = pauli_generate,
 	.attacked = pauli_attacked,
 	.make = pauli_make,

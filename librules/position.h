@@ -119,8 +119,15 @@ struct setup_fault {
 struct variant {
 	const char *id;		/* "tandem" */
 	const char *pgn_name;	/* written [Variant "..."]; NULL for standard */
+	const char *name;	/* in messages: "standard chess", "Pauli Chess" */
 	const char *start_fen;
 	unsigned fen_features;	/* FEN_F_* tokens allowed besides plain pieces */
+	/* Its SAN (NOTATION.md): the mover letters ("KQRBN", and 'T' in
+	 * tandem; 'P' is every variant's), and the kinds of move a marker or
+	 * '~' writes (MF_ROCKET, MF_SHARE, MF_PUSH, MF_FLIP), so that a move
+	 * in another variant's notation is named as such. */
+	const char *san_pieces;
+	unsigned san_moves;
 	bool needs_codes;	/* every pawn must carry a code */
 	/* All legal moves of the side to move (appended to list). */
 	void (*generate)(const struct position *pos, struct movelist *list);

@@ -525,6 +525,60 @@ static bool resolve_plain(const struct position *pos, const struct san *san,
 	return fits == 1;
 }
 
+/* ---------------------------------------------------- foreign notation */
+
+/* The kinds of move that a marker or '~' writes (NOTATION.md). */
+static const struct {
+	unsigned move;
+	const char *text, *name;
+} move_marks[] = {
+	{ MF_ROCKET, "^", "rocket" }, { MF_SHARE, "&", "share" },
+	{ MF_PUSH, "(p)", "push" }, { MF_FLIP, "~", "flip" },
+};
+
+/* The mover letter as written: Regan's capital file ("D" of "Dd1"), a
+ * lower-case letter, or the letter itself (a figurine's too). */
+static char written_letter(const struct san *s)
+{
+	if ((s->lenient & SL_CAPITAL_FILE) && s->from_file >= 0)
+		return (char)('A' + s->from_file);
+	if (s->lenient & SL_LOWER_PIECE)
+		return (char)(s->piece - 'A' + 'a');
+	return s->piece;
+}
+
+/* A move written with a mover letter, marker or '~' that is no part of
+ * the variant's SAN is said to be so, in no variant's terms: matched
+ * against the legal moves it would only be explained by what the variant
+ * lacks ("White has no tandem" in standard chess).  -1 with *err, or 0. */
+static int foreign_notation(const struct variant *v, const struct san *s,
+			    struct diag *err)
+{
+	unsigned kind = s->kind == SAN_FLIP ? MF_FLIP : marker_flag[s->marker];
+	if (s->piece && s->piece != 'P' && !strchr(v->san_pieces, s->piece)) {
+		char letters[16] = "";	/* "K Q R B N" */
+		for (const char *p = v->san_pieces; *p; p++) {
+			char one[3] = { *p, p[1] ? ' ' : 0, 0 };
+			append(letters, sizeof letters, one);
+		}
+		if (err)
+			diag_setf(err, DIAG_ERROR, DC_BAD_MOVE, "'%c' is no "
+				  "piece letter of %s (%s)", written_letter(s),
+				  v->name, letters);
+		return -1;
+	}
+	for (size_t i = 0; i < sizeof move_marks / sizeof *move_marks; i++)
+		if ((kind & move_marks[i].move) && !(v->san_moves & kind)) {
+			if (err)
+				diag_setf(err, DIAG_ERROR, DC_BAD_MOVE, "'%s' "
+					  "(%s) is not a move of %s",
+					  move_marks[i].text,
+					  move_marks[i].name, v->name);
+			return -1;
+		}
+	return 0;
+}
+
 /* Everything but plain SAN; apart (and not inlined) so that the common
  * case does not pay for this one's stack frame. */
 static __attribute__((noinline)) int
@@ -535,6 +589,8 @@ resolve_general(const struct position *pos, const struct san *san,
 	if (san->kind == SAN_NULL)
 		return fail(err, DC_NULL_MOVE,
 			    "a null move is not a move of the position");
+	if (foreign_notation(pos->variant, san, err) != 0)
+		return -1;
 	bool castle = san->kind == SAN_CASTLE_SHORT ||
 		      san->kind == SAN_CASTLE_LONG;
 	if (!castle && (san->to < 0 || san->to > 63))

@@ -7,9 +7,12 @@
 const struct variant variant_standard = {
 	.id = "standard",
 	.pgn_name = NULL,
+	.name = "standard chess",
 	.start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
 	.fen_features = 0,
 	.needs_codes = false,
+	.san_pieces = "KQRBN",
+	.san_moves = 0,
 	.generate = standard_generate,
 	.attacked = standard_attacked,
 	.make = standard_make,

@@ -501,9 +501,12 @@ static int tandem_check_setup(struct position *pos, struct setup_fault *fault)
 const struct variant variant_tandem = {
 	.id = "tandem",
 	.pgn_name = "Tandem Pawn Chess",
+	.name = "Tandem Pawn Chess",
 	.start_fen = "rnbqkbnr/tttttttt/8/8/8/8/TTTTTTTT/RNBQKBNR w KQkq - 0 1",
 	.fen_features = FEN_F_TANDEM,
 	.needs_codes = false,
+	.san_pieces = "KQRBNT",
+	.san_moves = MF_ROCKET,
 	.generate = tandem_generate,
 	.attacked = tandem_attacked,
 	.make = tandem_make,

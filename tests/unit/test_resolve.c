@@ -301,6 +301,70 @@ static void test_illegal_reasons(void **state)
 	CHECK_ALL("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1", &variant_standard, king);
 }
 
+/* A mover letter, marker or flip that is no part of the variant's SAN is
+ * named plainly (not "White has no tandem" in standard chess); each
+ * variant keeps its own. */
+static void test_foreign_notation(void **state)
+{
+#define AFTER_E4_D5 "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2"
+	static const struct want standard[] = {
+		{ "Te1", false, -1, NULL, 0, DC_BAD_MOVE,
+		  "'T' is no piece letter of standard chess (K Q R B N)" },
+		{ "Dd1", false, -1, NULL, 0, DC_BAD_MOVE,
+		  "'D' is no piece letter of standard chess (K Q R B N)" },
+		{ "Ce2", false, -1, NULL, 0, DC_BAD_MOVE,
+		  "'C' is no piece letter of standard chess (K Q R B N)" },
+		{ "Fe2", false, -1, NULL, 0, DC_BAD_MOVE,
+		  "'F' is no piece letter of standard chess (K Q R B N)" },
+		{ "txd5", false, -1, NULL, 0, DC_BAD_MOVE,
+		  "'t' is no piece letter of standard chess (K Q R B N)" },
+		{ "e3~", false, -1, NULL, 0, DC_BAD_MOVE,
+		  "'~' (flip) is not a move of standard chess" },
+		{ "exd5&", false, -1, NULL, 0, DC_BAD_MOVE,
+		  "'&' (share) is not a move of standard chess" },
+		{ "a4^", false, -1, NULL, 0, DC_BAD_MOVE,
+		  "'^' (rocket) is not a move of standard chess" },
+		{ "Nf3(p)", false, -1, NULL, 0, DC_BAD_MOVE,
+		  "'(p)' (push) is not a move of standard chess" },
+		{ "Pa3", false, 0, "a2a3", 0, 0, NULL },
+		{ "Bb5+", false, 0, "f1b5", 0, 0, NULL },
+	};
+	static const struct want tandem[] = {
+		{ "e5&", false, -1, NULL, 0, DC_BAD_MOVE,
+		  "'&' (share) is not a move of Tandem Pawn Chess" },
+		{ "e3~", false, -1, NULL, 0, DC_BAD_MOVE,
+		  "'~' (flip) is not a move of Tandem Pawn Chess" },
+	};
+	static const struct want tandem_none[] = {
+		{ "Te6", false, -1, NULL, 0, DC_ILLEGAL_MOVE,
+		  "White has no tandem" },
+	};
+	static const struct want pauli[] = {
+		{ "Td1", false, -1, NULL, 0, DC_BAD_MOVE,
+		  "'T' is no piece letter of Pauli Chess (K Q R B N)" },
+		{ "Rd1^", false, -1, NULL, 0, DC_BAD_MOVE,
+		  "'^' (rocket) is not a move of Pauli Chess" },
+	};
+	static const struct want rp[] = {
+		{ "d2~", false, -1, NULL, 0, DC_BAD_MOVE,
+		  "'~' (flip) is not a move of Random Pawns Chess" },
+	};
+	static const struct want rp_flip[] = {
+		{ "d2~", false, -1, NULL, 0, DC_ILLEGAL_MOVE,
+		  "White has no pawn on d2 to flip" },
+	};
+	(void)state;
+	CHECK_ALL(AFTER_E4_D5, &variant_standard, standard);
+	CHECK_ALL("4k3/8/8/8/8/4T3/8/4K3 w - - 0 1", &variant_tandem, tandem);
+	CHECK_ALL("4k3/8/8/4P3/8/8/8/4K3 w - - 0 1", &variant_tandem,
+		  tandem_none);
+	CHECK_ALL("4k3/8/8/8/8/8/8/R2nK3 w - - 0 1", &variant_pauli, pauli);
+	CHECK_ALL("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &variant_randompawns, rp);
+	CHECK_ALL("4k3/8/8/8/8/8/8/4K3 w - - 0 1", &variant_randompawns_flip,
+		  rp_flip);
+#undef AFTER_E4_D5
+}
+
 /* ------------------------------------------------------------ variants */
 
 /* The seed game of VARIANTS.md, resolved and played move by move. */
@@ -509,6 +573,7 @@ int main(void)
 		cmocka_unit_test(test_en_passant),
 		cmocka_unit_test(test_promotion),
 		cmocka_unit_test(test_illegal_reasons),
+		cmocka_unit_test(test_foreign_notation),
 		cmocka_unit_test(test_pushpawn_seed),
 		cmocka_unit_test(test_tandem),
 		cmocka_unit_test(test_pauli),
