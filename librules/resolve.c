@@ -661,12 +661,28 @@ static bool miss_promotion(const struct position *pos, const struct want *w0,
 	return false;
 }
 
-/* One relaxation: a change to the wanted move and what it says was off. */
+/* One relaxation: a change to the wanted move and what it says was off,
+ * when that part of the text is off indeed (off NULL: always). */
 struct relax {
 	void (*apply)(struct want *w);
 	const char *what;	/* printf format: %s the square */
 	bool san_only;		/* a coordinate move's origin is not a hint */
+	bool (*off)(const struct position *pos, const struct want *w);
 };
+
+/* The piece named after 'x' is not on the square.  When it is, the move
+ * that would take another piece there says nothing about this one (Pauli:
+ * "NxNe5" in check from the bishop beside that knight). */
+static bool victim_missing(const struct position *pos, const struct want *w)
+{
+	for (int slot = 0; slot < 2; slot++) {
+		uint8_t p = slot ? pos->board2[w->to] : pos->board[w->to];
+		if (p && PIECE_COLOR(p) != pos->side &&
+		    PIECE_TYPE(p) == w->victim)
+			return false;
+	}
+	return true;
+}
 
 static void relax_victim(struct want *w) { w->victim = 0; }
 static void relax_capture(struct want *w)
@@ -681,26 +697,65 @@ static void relax_hints(struct want *w) { w->from_mask = ~0ULL; }
 static void relax_ep(struct want *w) { w->need &= ~MF_EP; }
 
 static const struct relax relaxations[] = {
-	{ relax_victim, "the piece named after 'x' is not on %s", false },
-	{ relax_capture, "nothing to capture on %s", false },
-	{ relax_xless, "a move without 'x' is never a capture here", false },
+	{ relax_victim, "the piece named after 'x' is not on %s", false,
+	  victim_missing },
+	{ relax_capture, "nothing to capture on %s", false, NULL },
+	{ relax_xless, "a move without 'x' is never a capture here", false,
+	  NULL },
 	{ relax_marker, "the marker written does not fit the move to %s",
-	  false },
-	{ relax_straight, "no pawn can move straight to %s", false },
-	{ relax_hints, "the origin written does not fit the move to %s", true },
+	  false, NULL },
+	{ relax_straight, "no pawn can move straight to %s", false, NULL },
+	{ relax_hints, "the origin written does not fit the move to %s", true,
+	  NULL },
 	{ relax_ep, "'e.p.' written but the move to %s is not en passant",
-	  false },
+	  false, NULL },
 };
+
+/* 'x' and a marker together: the moves a marker writes (rocket, share,
+ * push) capture nothing, so the text names two moves at once, whatever
+ * stands on the square.  Says so, with the moves its halves name. */
+static bool miss_capture_marker(const struct position *pos,
+				const struct want *w0,
+				const struct movelist *l, char *buf,
+				size_t size)
+{
+	struct want capture = *w0, marked = *w0;
+	char a[MOVE_TEXT_MAX] = "", b[MOVE_TEXT_MAX] = "";
+	char hint[2 * MOVE_TEXT_MAX + 24] = "";
+	move_t m;
+	size_t i = 0;
+	if (!(w0->need & MF_CAPTURE) || !w0->marker)
+		return false;
+	while (i + 1 < sizeof move_marks / sizeof *move_marks &&
+	       move_marks[i].move != w0->marker)
+		i++;
+	capture.marker = 0;
+	relax_capture(&marked);
+	if (any_fit(pos, &capture, l, &m))
+		move_name(pos, m, false, a);
+	if (any_fit(pos, &marked, l, &m))
+		move_name(pos, m, false, b);
+	if (a[0] || b[0])
+		snprintf(hint, sizeof hint, " (did you mean %s%s%s?)",
+			 a[0] ? a : b, a[0] && b[0] ? " or " : "",
+			 a[0] ? b : "");
+	snprintf(buf, size, "'x' and '%s' together: a %s captures nothing%s",
+		 move_marks[i].text, move_marks[i].name, hint);
+	return true;
+}
 
 static bool near_miss(const struct position *pos, const struct san *s,
 		      const struct want *w0, const struct movelist *l, char *buf,
 		      size_t size)
 {
+	if (miss_capture_marker(pos, w0, l, buf, size))
+		return true;
 	char sq[3], name[MOVE_TEXT_MAX], what[160];
 	for (size_t i = 0; i < sizeof relaxations / sizeof relaxations[0]; i++) {
 		struct want w = *w0;
 		move_t m;
-		if (relaxations[i].san_only && s->coordinate)
+		if ((relaxations[i].san_only && s->coordinate) ||
+		    (relaxations[i].off && !relaxations[i].off(pos, w0)))
 			continue;
 		relaxations[i].apply(&w);
 		if (!any_fit(pos, &w, l, &m))
@@ -765,14 +820,34 @@ static uint64_t reach(const struct position *pos, int mover, int to,
 	}
 }
 
+/* The slot (0: board, 1: board2) of the mover's piece on from: the one
+ * of its class when two friendly pieces share the square (Pauli). */
+static int mover_slot(const struct position *pos, int from, int mover)
+{
+	uint8_t second = pos->board2[from];
+	return second && PIECE_COLOR(second) == pos->side &&
+	       mover != MOVER_ANY && PIECE_TYPE(second) == mover;
+}
+
+/* Takes one piece off sq: the whole square when it holds one, else the
+ * slot's piece (a piece sharing it stays, as it does in play). */
+static uint8_t take_off(struct position *p, int sq, int slot)
+{
+	uint8_t piece = slot ? p->board2[sq] : p->board[sq];
+	if (p->board2[sq])
+		return position_remove_one(p, sq, slot);
+	position_remove(p, sq);
+	return piece;
+}
+
 /* Taking the piece off its square exposes our king. */
-static bool pinned(const struct position *pos, int from)
+static bool pinned(const struct position *pos, int from, int mover)
 {
 	struct position p = *pos;
 	int k = position_king(pos, pos->side);
 	if (k == NO_SQUARE || position_in_check(pos))
 		return false;
-	position_remove(&p, from);
+	take_off(&p, from, mover_slot(pos, from, mover));
 	return pos->variant->attacked(&p, k, pos->side ^ 1);
 }
 
@@ -784,19 +859,67 @@ static int type_on(const struct position *pos, int sq, int mover)
 	return PIECE_TYPE(p);
 }
 
-/* Would the mover's king stand attacked after the piece on from went to
- * to (taking whatever stands there)?  Played on a copy, by the variant's
- * own attack rules, so a message never claims a check that is not there. */
-static bool exposes_king(const struct position *pos, int from, int to)
+/* Whether the mover's king stands attacked after the piece in slot of
+ * from went to to, taking the enemy piece in slot taken of to (-1:
+ * nothing; without sharing, an enemy piece there is taken all the same)
+ * and, with gone, the piece left there lifted too (to ask whether that
+ * piece is what gives check).  Played on a copy, by the variant's own
+ * attack rules, so a message never claims a check that is not there. */
+static bool attacked_after(const struct position *pos, int from, int slot,
+			   int to, int taken, bool gone)
 {
 	struct position p = *pos;
-	uint8_t piece = pos->board[from];
-	position_remove(&p, from);
-	if (p.board[to] && PIECE_COLOR(p.board[to]) != pos->side)
+	uint8_t piece = take_off(&p, from, slot);
+	if (taken >= 0)
+		take_off(&p, to, taken);
+	else if (p.board[to] && PIECE_COLOR(p.board[to]) != pos->side &&
+		 !(pos->variant->fen_features & FEN_F_SHARED))
+		position_remove(&p, to);	/* no sharing: it is taken */
+	if (gone && p.board[to])
 		position_remove(&p, to);
 	position_put(&p, to, piece);
 	int k = position_king(&p, pos->side);
 	return k != NO_SQUARE && pos->variant->attacked(&p, k, pos->side ^ 1);
+}
+
+/* The enemy pieces on to that the move written would take, as slots: the
+ * one named after 'x' (Pauli), or any; none for a move that shares the
+ * square (Pauli, without 'x'). */
+static unsigned victim_slots(const struct position *pos, const struct want *w)
+{
+	unsigned slots = 0;
+	if (w->xless == XLESS_NEVER && !(w->need & MF_CAPTURE))
+		return 0;
+	for (int slot = 0; slot < 2; slot++) {
+		uint8_t p = slot ? pos->board2[w->to] : pos->board[w->to];
+		if (p && PIECE_COLOR(p) != pos->side &&
+		    (!w->victim || PIECE_TYPE(p) == w->victim))
+			slots |= 1u << slot;
+	}
+	return slots;
+}
+
+/* Would the king stand attacked after the move, whichever piece it took?
+ * *left gets the slot of a taken piece after which the piece sharing the
+ * square with it alone gives check (Pauli), or -1. */
+static bool exposes_king(const struct position *pos, int from, int mover,
+			 const struct want *w, int *left)
+{
+	int slot = mover_slot(pos, from, mover);
+	unsigned slots = victim_slots(pos, w);
+	*left = -1;
+	if (!slots)
+		return attacked_after(pos, from, slot, w->to, -1, false);
+	for (int taken = 0; taken < 2; taken++) {
+		if (!(slots & (1u << taken)))
+			continue;
+		if (!attacked_after(pos, from, slot, w->to, taken, false))
+			return false;
+		if (pos->board2[w->to] &&
+		    !attacked_after(pos, from, slot, w->to, taken, true))
+			*left = taken;
+	}
+	return true;
 }
 
 /* The variant's own rule forbids the move: say so, with the pawn's code
@@ -817,12 +940,28 @@ static void variant_forbids(const struct position *pos, int from, int type,
 	}
 }
 
-/* A piece of the kind can reach the square but the move is illegal. */
-static void why_not_legal(const struct position *pos, int from, int mover,
-			  int to, char *buf, size_t size)
+/* In check, a capture on a square of two that leaves the other piece
+ * there giving check (Pauli): what is taken and what stays, said. */
+static void left_gives_check(const struct position *pos, int from, int type,
+			     int to, int taken, char *buf, size_t size)
 {
 	char a[3], b[3];
-	int type = type_on(pos, from, mover);
+	uint8_t victim = taken ? pos->board2[to] : pos->board[to];
+	uint8_t other = taken ? pos->board[to] : pos->board2[to];
+	square_name(from, a);
+	square_name(to, b);
+	snprintf(buf, size, "the king is in check and the %s on %s taking the "
+		 "%s on %s does not parry it: the %s left there still gives "
+		 "check", piece_name[type], a, piece_name[PIECE_TYPE(victim)],
+		 b, piece_name[PIECE_TYPE(other)]);
+}
+
+/* A piece of the kind can reach the square but the move is illegal. */
+static void why_not_legal(const struct position *pos, int from, int mover,
+			  const struct want *w, char *buf, size_t size)
+{
+	char a[3], b[3];
+	int type = type_on(pos, from, mover), to = w->to, left;
 	uint8_t there = pos->board[to];
 	square_name(from, a);
 	square_name(to, b);
@@ -834,15 +973,17 @@ static void why_not_legal(const struct position *pos, int from, int mover,
 		 PIECE_COLOR(pos->board2[to]) == pos->side)
 		snprintf(buf, size, "%s already holds two of %s's pieces", b,
 			 color_name[pos->side]);
-	else if (!exposes_king(pos, from, to))
+	else if (!exposes_king(pos, from, mover, w, &left))
 		variant_forbids(pos, from, type, to, buf, size);
 	else if (type == KING)
 		snprintf(buf, size, "the king would be in check on %s", b);
+	else if (position_in_check(pos) && left >= 0)
+		left_gives_check(pos, from, type, to, left, buf, size);
 	else if (position_in_check(pos))
 		snprintf(buf, size, "the king is in check and the %s on %s "
 			 "going to %s does not parry it", piece_name[type], a,
 			 b);
-	else if (pinned(pos, from))
+	else if (pinned(pos, from, mover))
 		snprintf(buf, size, "the %s on %s is pinned", piece_name[type],
 			 a);
 	else
@@ -891,7 +1032,7 @@ static void explain_ordinary(const struct position *pos, const struct san *s,
 	if (w->straight)
 		from &= FILE_A_BB << FILE_OF(w->to);
 	if (from)
-		why_not_legal(pos, lsb(from), mover, w->to, buf, size);
+		why_not_legal(pos, lsb(from), mover, w, buf, size);
 	else
 		snprintf(buf, size, "no %s%s can %s %s", name, hint,
 			 (w->need & MF_CAPTURE) ? "capture on" : "move to", sq);

@@ -460,10 +460,38 @@ static void test_pauli(void **state)
 		  "a move without 'x' is never a capture here (did you mean "
 		  "NxRe5?)" },
 	};
+	/* Why nothing fits, said as it is (VARIANTS.md): a share captures
+	 * nothing, so 'x' and '&' name two moves; taking one piece of two
+	 * leaves the other on the square, and it may still give check. */
+	static const struct want both[] = {
+		{ "Rxd1&", false, -1, NULL, 0, DC_ILLEGAL_MOVE,
+		  "'x' and '&' together: a share captures nothing (did you "
+		  "mean Rxd1 or Rd1&?)" },
+	};
+	static const struct want left[] = {
+		{ "NxNe5", false, -1, NULL, 0, DC_ILLEGAL_MOVE,
+		  "the king is in check and the knight on f3 taking the "
+		  "knight on e5 does not parry it: the bishop left there "
+		  "still gives check" },
+		{ "NxRe5", false, -1, NULL, 0, DC_ILLEGAL_MOVE,
+		  "the piece named after 'x' is not on e5 (did you mean "
+		  "NxBe5?)" },
+		{ "NxBe5", false, 0, "f3e5", MF_CAPTURE, 0, NULL },
+	};
+	static const struct want opening[] = {
+		{ "Nxe5&", false, -1, NULL, 0, DC_ILLEGAL_MOVE,
+		  "'x' and '&' together: a share captures nothing (did you "
+		  "mean Nxe5 or Ne5&?)" },
+		{ "Ne5&", false, 0, "f3e5", MF_SHARE, 0, NULL },
+	};
 	(void)state;
 	skip_placeholder(&variant_pauli);
 	CHECK_ALL("4k3/8/8/8/8/8/8/R2nK3 w - - 0 1", &variant_pauli, share);
 	CHECK_ALL(PAULI_TWO, &variant_pauli, two);
+	CHECK_ALL("7k/8/8/8/8/8/8/K2nR3 w - - 0 1", &variant_pauli, both);
+	CHECK_ALL("7k/8/8/4(bn)3/8/5N2/8/K7 w - - 0 1", &variant_pauli, left);
+	CHECK_ALL("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq "
+		  "- 2 3", &variant_pauli, opening);
 }
 
 static void test_emap_and_randompawns(void **state)
