@@ -512,8 +512,9 @@ static void keys_from_log(struct keylist *log, struct position *pos,
 		  log->keys + plies - span);
 }
 
-/* Whether a key comes five times among keys[0, n): keys of one side to
- * move, they are compared a ply apart in twos. */
+/* Whether a key comes five times among keys[0, n).  A key holds the
+ * side to move, so each is compared only with every second one after it
+ * (and a fifth occurrence needs eight plies after the first at least). */
 static bool fivefold_among(const uint64_t *keys, size_t n)
 {
 	for (size_t i = 0; i + 4 * 2 < n; i++) {

@@ -561,7 +561,14 @@ static int foreign_notation(const struct variant *v, const struct san *s,
 			char one[3] = { *p, p[1] ? ' ' : 0, 0 };
 			append(letters, sizeof letters, one);
 		}
-		if (err)
+		/* "B4" names a piece of standard chess, but has no square
+		 * for a bishop to go to: it was read as a capital file. */
+		if (err && written_letter(s) == 'B' && strchr(letters, 'B'))
+			diag_setf(err, DIAG_ERROR, DC_BAD_MOVE, "a bishop move "
+				  "needs a destination square, and a capital "
+				  "file (a tandem's unit move) is no move of %s",
+				  v->name);
+		else if (err)
 			diag_setf(err, DIAG_ERROR, DC_BAD_MOVE, "'%c' is no "
 				  "piece letter of %s (%s)", written_letter(s),
 				  v->name, letters);

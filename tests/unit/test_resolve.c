@@ -316,6 +316,9 @@ static void test_foreign_notation(void **state)
 		  "'C' is no piece letter of standard chess (K Q R B N)" },
 		{ "Fe2", false, -1, NULL, 0, DC_BAD_MOVE,
 		  "'F' is no piece letter of standard chess (K Q R B N)" },
+		{ "B4", false, -1, NULL, 0, DC_BAD_MOVE,
+		  "a bishop move needs a destination square, and a capital "
+		  "file (a tandem's unit move) is no move of standard chess" },
 		{ "txd5", false, -1, NULL, 0, DC_BAD_MOVE,
 		  "'t' is no piece letter of standard chess (K Q R B N)" },
 		{ "e3~", false, -1, NULL, 0, DC_BAD_MOVE,
