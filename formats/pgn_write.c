@@ -349,7 +349,6 @@ void pgn_write_game(FILE *out, struct conv_game *cg, const struct conv_opts *o)
 	pw_comments(&p, cg->game->before.first, NULL, 0);
 	if (p.n > 0)
 		pw_newline(&p);
-	p.number = false;
 	conv_tags_each(cg->game, cg->started ? cg->start.variant : NULL, o->tags,
 		       write_tag, &tags);
 	if (tags.any)

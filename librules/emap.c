@@ -344,47 +344,17 @@ static bool may_double(uint8_t man, int color)
 	       type != QUEEN;
 }
 
-/* The e.p. square must be one a double step of the side not to move just
- * passed: on its rank 3, empty, the origin empty, the man in front.  The
- * messages are standard chess's, with the men EMAP allows. */
-static int check_ep(struct position *pos, struct setup_fault *fault)
-{
-	static const char *colour[2] = { "white", "black" };
-	int ep = pos->ep, them = pos->side ^ 1, back = FORWARD(them);
-	int victim = ep + back, origin = ep - back;
-	char e[3], v[3], o[3];
-	square_name(ep, e);
-	square_name(victim, v);
-	square_name(origin, o);
-	if (REL_RANK(them, ep) != 2)
-		return setup_fault(fault, FEN_EN_PASSANT, -1,
-				   "en passant: %s is not on rank %d (%s to "
-				   "move)", e, pos->side == WHITE ? 6 : 3,
-				   pos->side == WHITE ? "White" : "Black");
-	if (pos->ep_victim != NO_SQUARE && pos->ep_victim != victim)
-		return setup_fault(fault, FEN_EN_PASSANT, -1,
-				   "en passant: %s but a man passing it "
-				   "lands on %s", e, v);
-	if (pos->board[ep])
-		return setup_fault(fault, FEN_EN_PASSANT, -1,
-				   "en passant: %s is not empty", e);
-	if (pos->board[origin])
-		return setup_fault(fault, FEN_EN_PASSANT, -1,
-				   "en passant: %s but %s, where the man came "
-				   "from, is not empty", e, o);
-	if (!may_double(pos->board[victim], them))
-		return setup_fault(fault, FEN_EN_PASSANT, -1,
-				   "en passant: %s but no %s pawn, bishop, "
-				   "knight or king on %s", e, colour[them], v);
-	pos->ep_victim = (uint8_t)victim;
-	return 0;
-}
+/* The e.p. square as standard chess checks it, with the men EMAP lets
+ * double-step. */
+static const struct ep_passer man_passer = {
+	"man", "pawn, bishop, knight or king", may_double
+};
 
 static int emap_check_setup(struct position *pos, struct setup_fault *fault)
 {
 	if (standard_check_pawn_ranks(pos, fault) != 0)
 		return -1;
-	return pos->ep == NO_SQUARE ? 0 : check_ep(pos, fault);
+	return check_ep_passage(pos, fault, &man_passer);
 }
 
 const struct variant variant_emap = {

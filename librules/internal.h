@@ -112,6 +112,18 @@ int standard_check_setup(struct position *pos, struct setup_fault *fault);
 /* No pawn on rank 1 or 8 (-1 with a fault naming the square). */
 int standard_check_pawn_ranks(const struct position *pos,
 			      struct setup_fault *fault);
+/* Who may have double-stepped past the e.p. square: one of them ("pawn"),
+ * the kinds in a message ("pawn, bishop, knight or king"), and the test. */
+struct ep_passer {
+	const char *one, *kinds;
+	bool (*may_double)(uint8_t piece, int color);
+};
+/* The e.p. square (if any) must be one a double step of the side not to
+ * move just passed: on rank 6 (White to move) or 3, empty, the square the
+ * passer came from empty and the passer in front.  Sets pos->ep_victim;
+ * -1 with *fault (the e.p. field) when not so. */
+int check_ep_passage(struct position *pos, struct setup_fault *fault,
+		     const struct ep_passer *passer);
 /* Fills *fault (field: enum fen_field or -1; square: its token, or -1)
  * and returns -1, for check_setup. */
 int setup_fault(struct setup_fault *fault, int field, int square,

@@ -561,17 +561,20 @@ static int foreign_notation(const struct variant *v, const struct san *s,
 			char one[3] = { *p, p[1] ? ' ' : 0, 0 };
 			append(letters, sizeof letters, one);
 		}
-		/* "B4" names a piece of standard chess, but has no square
-		 * for a bishop to go to: it was read as a capital file. */
-		if (err && written_letter(s) == 'B' && strchr(letters, 'B'))
+		char letter = written_letter(s);
+		if (!err)
+			return -1;
+		/* "B4": a letter of the variant's, read as a capital file
+		 * because no bishop move can be written so. */
+		if (strchr(v->san_pieces, letter))
 			diag_setf(err, DIAG_ERROR, DC_BAD_MOVE, "a bishop move "
 				  "needs a destination square, and a capital "
 				  "file (a tandem's unit move) is no move of %s",
 				  v->name);
-		else if (err)
+		else
 			diag_setf(err, DIAG_ERROR, DC_BAD_MOVE, "'%c' is no "
-				  "piece letter of %s (%s)", written_letter(s),
-				  v->name, letters);
+				  "piece letter of %s (%s)", letter, v->name,
+				  letters);
 		return -1;
 	}
 	for (size_t i = 0; i < sizeof move_marks / sizeof *move_marks; i++)

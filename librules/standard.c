@@ -35,10 +35,8 @@ int standard_check_pawn_ranks(const struct position *pos,
 			   square_name(lsb(bad), sq));
 }
 
-/* The e.p. square must be the one a double step of the side not to move
- * just passed: on rank 6 (White to move) or 3, empty, with the square the
- * pawn came from empty and the pawn on the square in front. */
-static int check_ep(struct position *pos, struct setup_fault *fault)
+int check_ep_passage(struct position *pos, struct setup_fault *fault,
+		     const struct ep_passer *passer)
 {
 	static const char *colour[2] = { "white", "black" };
 	int ep = pos->ep;
@@ -57,27 +55,34 @@ static int check_ep(struct position *pos, struct setup_fault *fault)
 	square_name(origin, o);
 	if (pos->ep_victim != NO_SQUARE && pos->ep_victim != victim)
 		return setup_fault(fault, FEN_EN_PASSANT, -1,
-				   "en passant: %s but a pawn passing it "
-				   "lands on %s", e, v);
+				   "en passant: %s but a %s passing it "
+				   "lands on %s", e, passer->one, v);
 	if (pos->board[ep])
 		return setup_fault(fault, FEN_EN_PASSANT, -1,
 				   "en passant: %s is not empty", e);
 	if (pos->board[origin])
 		return setup_fault(fault, FEN_EN_PASSANT, -1,
-				   "en passant: %s but %s, where the pawn "
-				   "came from, is not empty", e, o);
-	if (pos->board[victim] != MAKE_PIECE(them, PAWN))
+				   "en passant: %s but %s, where the %s "
+				   "came from, is not empty", e, o, passer->one);
+	if (!passer->may_double(pos->board[victim], them))
 		return setup_fault(fault, FEN_EN_PASSANT, -1,
-				   "en passant: %s but no %s pawn on %s", e,
-				   colour[them], v);
+				   "en passant: %s but no %s %s on %s", e,
+				   colour[them], passer->kinds, v);
 	pos->ep_victim = (uint8_t)victim;
 	return 0;
 }
 
+static bool pawn_of(uint8_t piece, int color)
+{
+	return piece == MAKE_PIECE(color, PAWN);
+}
+
+static const struct ep_passer pawn_passer = { "pawn", "pawn", pawn_of };
+
 int standard_check_setup(struct position *pos, struct setup_fault *fault)
 {
 	if (standard_check_pawn_ranks(pos, fault) != 0 ||
-	    check_ep(pos, fault) != 0)
+	    check_ep_passage(pos, fault, &pawn_passer) != 0)
 		return -1;
 	return 0;
 }
