@@ -143,6 +143,7 @@ enum pgn_game_flags {
 	PGN_NO_RESULT = 1u << 1,	/* no termination marker */
 	PGN_HAS_NUL = 1u << 2,
 	PGN_TOO_LARGE = 1u << 3,	/* over the game size limit: raw only */
+	PGN_NO_GAME = 1u << 4,		/* input with no game in it: raw only */
 };
 
 struct pgn_game {

@@ -930,7 +930,7 @@ static void reader_advance(struct pgn_reader *r, const struct pgn_lex *x,
 	r->col = lex_loc(&at, p).col;
 }
 
-/* Bytes with no game in them (blanks, NULs, a BOM) where the input ends:
+/* Bytes with no game in them, NULs among them, where the input ends:
  * one game flagged as an error, so that the caller still gets the bytes
  * (the raw bytes of all games add up to the input). */
 static void reader_no_game(struct pgn_reader *r, struct pgn_lex *x)
@@ -939,9 +939,7 @@ static void reader_no_game(struct pgn_reader *r, struct pgn_lex *x)
 
 	g->raw = x->base;
 	g->raw_len = (size_t)(x->game_end - x->base);
-	g->flags |= PGN_NO_RESULT;
-	if (memchr(g->raw, 0, g->raw_len))
-		g->flags |= PGN_HAS_NUL;
+	g->flags |= PGN_NO_RESULT | PGN_NO_GAME | PGN_HAS_NUL;
 	lex_diag(x, g->start, DIAG_ERROR, DC_SYNTAX, "no PGN game found");
 	r->start += g->raw_len;
 	r->line = x->end_line;
@@ -1081,7 +1079,12 @@ int pgn_reader_next(struct pgn_reader *r, struct pgn_game *g,
 		if (reader_fill(r, err) < 0)
 			return -1;
 	}
-	if (!x.anything && x.game_end == x.base) {
+	/* Nothing but blanks to the end (newlines, a byte order mark, a DOS
+	 * end mark): no game, as for no bytes at all; a file holding one
+	 * newline is as empty as one holding none.  NUL bytes are not blank
+	 * text: they make a game flagged as an error, which keeps them. */
+	if (!x.anything &&
+	    !memchr(x.base, 0, (size_t)(x.game_end - x.base))) {
 		r->start = r->len;
 		return 0;
 	}

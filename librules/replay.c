@@ -563,6 +563,8 @@ static void check_roster(struct replay *r)
 {
 	char missing[80] = "";
 	size_t n = 0;
+	if (r->g->flags & PGN_NO_GAME)
+		return;	/* "no PGN game found" says it all */
 	for (size_t i = 0; i < ROSTER_TAGS; i++)
 		if (!r->tags.value[i])
 			n += (size_t)snprintf(missing + n, sizeof missing - n,

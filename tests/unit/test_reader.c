@@ -181,7 +181,12 @@ static void read_all(struct pgn_reader *r, const char *input, size_t len,
 		buf_add(&raw, g.raw, g.raw_len);
 	}
 	assert_int_equal(rc, 0);
-	if (input) {
+	if (input && gs->n == 0) {
+		/* No game: the input was blank (or empty), nothing else. */
+		for (size_t i = 0; i < len; i++)
+			assert_non_null(strchr(" \t\r\n\x1a\xef\xbb\xbf",
+					       input[i] ? input[i] : '@'));
+	} else if (input) {
 		assert_int_equal(raw.len, len);
 		assert_memory_equal(raw.s, input, len);
 	}
@@ -647,12 +652,17 @@ static void test_empty_inputs(void **state)
 	(void)state;
 	read_mem("", 0, &gs, NULL, false);
 	assert_int_equal(gs.n, 0);
-	/* Input with no game at all (blanks, a BOM, NULs) is one game
-	 * flagged as an error, which holds its bytes. */
+	/* Blanks alone (a BOM, CRLF, tabs) are as empty as nothing. */
+	read_mem("\xef\xbb\xbf \r\n\t\n\n", 9, &gs, NULL, false);
+	assert_int_equal(gs.n, 0);
+	assert_int_equal(gs.diags.errors + gs.diags.warnings, 0);
+	games_free(&gs);
+	/* Input with no game but NULs in it is one game flagged as an
+	 * error, which holds its bytes. */
 	read_mem("\xef\xbb\xbf \n\0", 6, &gs, NULL, false);
 	assert_int_equal(gs.n, 1);
-	assert_int_equal(gs.flags[0],
-			 PGN_SYNTAX_ERROR | PGN_NO_RESULT | PGN_HAS_NUL);
+	assert_int_equal(gs.flags[0], PGN_SYNTAX_ERROR | PGN_NO_RESULT |
+					      PGN_HAS_NUL | PGN_NO_GAME);
 	assert_true(has_diag(&gs.diags, "1:1 syntax no PGN game found"));
 	games_free(&gs);
 	read_mem("{just a comment}\n", 17, &gs, NULL, false);
@@ -710,10 +720,10 @@ static void test_dos_eof(void **state)
 	assert_int_equal(gs.flags[0], PGN_HAS_NUL);
 	assert_int_equal(gs.diags.errors, 0);
 	games_free(&gs);
-	/* Alone it is blank too: no game found, as for blanks alone. */
+	/* Alone it is blank too: no game, as for blanks alone. */
 	read_str("\x1a\n", &gs);
-	assert_int_equal(gs.n, 1);
-	assert_true(has_diag(&gs.diags, "1:1 syntax no PGN game found"));
+	assert_int_equal(gs.n, 0);
+	assert_int_equal(gs.diags.errors, 0);
 	games_free(&gs);
 	/* Not the input's end: junk, as before. */
 	read_str("1. e4 *\n\x1a\n[Event \"y\"]\n\n1. d4 *\n", &gs);
