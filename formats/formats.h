@@ -19,6 +19,18 @@ void diag_print_json(FILE *out, const struct diag *d);
  * other byte is read as Latin-1 (real PGN files hold both) and escaped. */
 void json_write_string(FILE *out, const char *s, size_t len);
 
+/* Text from PGN tags is UTF-8 or Latin-1, often both in one file.  Every
+ * writer of text for people or programs reads it the same way: a valid
+ * UTF-8 sequence is one character, any other byte one Latin-1 character.
+ * utf8_length: the length of the valid UTF-8 sequence of two to four bytes
+ * at s (whose first byte is not ASCII), or 0: then s[0] is Latin-1 (so are
+ * overlong forms, surrogates and code points past U+10FFFF).  utf8_put
+ * writes the character at s (avail > 0 bytes there) as UTF-8 and returns
+ * the bytes it took; utf8_chars counts the characters of s. */
+size_t utf8_length(const unsigned char *s, size_t avail);
+size_t utf8_put(FILE *out, const char *s, size_t avail);
+size_t utf8_chars(const char *s, size_t len);
+
 /* diagrams */
 
 /* Diagrams of one position (board_text.c, board_svg.c): what to draw is a

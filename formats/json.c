@@ -1,8 +1,8 @@
-/* JSON string output that never emits invalid UTF-8. */
+/* Text that never emits invalid UTF-8: JSON strings, and the UTF-8 of
+ * bytes read as UTF-8 where they are, else as Latin-1. */
 #include "formats.h"
 
-/* Length of the valid UTF-8 sequence at s (1..4), or 0 when invalid. */
-static size_t utf8_length(const unsigned char *s, size_t avail)
+size_t utf8_length(const unsigned char *s, size_t avail)
 {
 	size_t n;
 	unsigned char c = s[0];
@@ -56,4 +56,28 @@ void json_write_string(FILE *out, const char *str, size_t len)
 		}
 	}
 	putc('"', out);
+}
+
+size_t utf8_put(FILE *out, const char *str, size_t avail)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t n = s[0] < 0x80 ? 1 : utf8_length(s, avail);
+	if (n) {
+		fwrite(s, 1, n, out);
+		return n;
+	}
+	putc(0xC0 | s[0] >> 6, out);
+	putc(0x80 | (s[0] & 0x3F), out);
+	return 1;
+}
+
+size_t utf8_chars(const char *str, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t chars = 0;
+	for (size_t i = 0; i < len; chars++) {
+		size_t n = s[i] < 0x80 ? 1 : utf8_length(s + i, len - i);
+		i += n ? n : 1;
+	}
+	return chars;
 }

@@ -48,48 +48,43 @@ struct plot {
 
 /* ------------------------------------------------------------ primitives */
 
-/* Length of the valid UTF-8 sequence at s, 0 when there is none. */
-static size_t utf8_seq(const unsigned char *s, size_t avail)
+/* U+FFFE and U+FFFF are valid UTF-8 but no XML 1.0 characters. */
+static bool xml_nonchar(const char *s, size_t n)
 {
-	size_t n = s[0] < 0xC2 ? 0 : s[0] < 0xE0 ? 2 : s[0] < 0xF0 ? 3
-		 : s[0] < 0xF5 ? 4 : 0;
-	if (!n || n > avail)
-		return 0;
-	for (size_t i = 1; i < n; i++)
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-	return n;
+	return n == 3 && memcmp(s, "\xef\xbf", 2) == 0 &&
+	       (unsigned char)s[2] >= 0xBE;
 }
 
 /* Text as XML character data: markup escaped, control characters dropped
  * (XML 1.0 forbids them), bytes that are not UTF-8 read as Latin-1, at
  * most max characters (then an ellipsis). */
-static void xml_text(FILE *out, const char *str, size_t len, size_t max)
+static void xml_text(FILE *out, const char *s, size_t len, size_t max)
 {
-	const unsigned char *s = (const unsigned char *)str;
 	size_t chars = 0;
-	for (size_t i = 0; i < len; i++, chars++) {
+	for (size_t i = 0; i < len; chars++) {
 		if (chars == max) {
 			fputs("\xe2\x80\xa6", out);
 			return;
 		}
-		unsigned c = s[i];
-		size_t n = c >= 0x80 ? utf8_seq(s + i, len - i) : 1;
-		if (c >= 0x80 && n) {
-			fwrite(s + i, 1, n, out);
-			i += n - 1;
-		} else if (c >= 0x80) {
-			putc(0xC0 | c >> 6, out);
-			putc(0x80 | (c & 0x3F), out);
-		} else if (c == '&') {
-			fputs("&amp;", out);
-		} else if (c == '<') {
-			fputs("&lt;", out);
-		} else if (c == '>') {
-			fputs("&gt;", out);
-		} else if (c >= 0x20 && c != 0x7f) {
-			putc((int)c, out);
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 0x80) {
+			size_t n = utf8_length((const unsigned char *)s + i,
+					       len - i);
+			if (xml_nonchar(s + i, n))
+				i += n;	/* dropped, as control characters are */
+			else
+				i += utf8_put(out, s + i, len - i);
+			continue;
 		}
+		if (c == '&')
+			fputs("&amp;", out);
+		else if (c == '<')
+			fputs("&lt;", out);
+		else if (c == '>')
+			fputs("&gt;", out);
+		else if (c >= 0x20 && c != 0x7f)
+			putc(c, out);
+		i++;
 	}
 }
 

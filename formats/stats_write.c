@@ -29,13 +29,10 @@ static bool shown_in(const struct column *col, enum stats_format f)
 
 /* ------------------------------------------------------------------ table */
 
-/* Display width: UTF-8 continuation bytes take no column. */
+/* Display width: a character a column (as utf8_chars reads them). */
 static size_t text_width(const char *s, size_t len)
 {
-	size_t w = 0;
-	for (size_t i = 0; i < len; i++)
-		w += ((unsigned char)s[i] & 0xC0) != 0x80;
-	return w;
+	return utf8_chars(s, len);
 }
 
 static size_t cell_width(const struct cell *c)
@@ -48,11 +45,18 @@ static size_t cell_width(const struct cell *c)
 	return number_text(c, buf, sizeof buf);
 }
 
-/* Control characters would break the alignment: shown as '?'. */
+/* Control characters would break the alignment: shown as '?'.  Latin-1
+ * is written as UTF-8, so that the report is one encoding throughout. */
 static void put_text(FILE *out, const char *s, size_t len)
 {
-	for (size_t i = 0; i < len; i++)
-		putc((unsigned char)s[i] < 0x20 || s[i] == 0x7f ? '?' : s[i], out);
+	for (size_t i = 0; i < len;) {
+		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f) {
+			putc('?', out);
+			i++;
+		} else {
+			i += utf8_put(out, s + i, len - i);
+		}
+	}
 }
 
 static void put_cell(FILE *out, const struct cell *c, size_t width,
@@ -207,23 +211,23 @@ static void write_table(FILE *out, const struct report *r)
 
 /* -------------------------------------------------------------------- CSV */
 
+/* RFC 4180 quoting; Latin-1 is written as UTF-8, as in the other
+ * formats, so that a CSV reader sees one encoding. */
 static void csv_text(FILE *out, const char *s, size_t len)
 {
 	bool quote = len == 0 || s[0] == ' ' || s[len - 1] == ' ';
 	for (size_t i = 0; i < len && !quote; i++)
 		quote = s[i] == ',' || s[i] == '"' || s[i] == '\n' ||
 			s[i] == '\r';
-	if (!quote) {
-		fwrite(s, 1, len, out);
-		return;
-	}
-	putc('"', out);
-	for (size_t i = 0; i < len; i++) {
+	if (quote)
+		putc('"', out);
+	for (size_t i = 0; i < len;) {
 		if (s[i] == '"')
 			putc('"', out);
-		putc(s[i], out);
+		i += utf8_put(out, s + i, len - i);
 	}
-	putc('"', out);
+	if (quote)
+		putc('"', out);
 }
 
 static void csv_cell(FILE *out, const struct cell *c)

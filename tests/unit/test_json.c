@@ -1,5 +1,6 @@
 /* JSON output (json_write.c) and the strict reader of --from json
- * (json_read.c): the schema on small games, Latin-1 bytes, every error
+ * (json_read.c): the schema on small games, Latin-1 bytes (and json.c's
+ * UTF-8 of them), every error
  * with its line and column, and PGN -> JSON -> PGN over the fixtures and
  * ../shared/data. */
 #include <dirent.h>
@@ -152,6 +153,39 @@ static void test_latin1(void **state)
 	assert_non_null(back);
 	assert_string_equal(back, "[White \"Jos\xc3\xa9 \xf0\x9f\x98\x80\"]\n\n*\n");
 	free(back);
+}
+
+/* The UTF-8 of text that may be Latin-1 (json.c), as the stats writers
+ * use it: every byte that does not start a valid sequence is one Latin-1
+ * character, overlong forms, surrogates and code points past U+10FFFF
+ * included, and a sequence cut short by the end of the text. */
+static void test_utf8_put(void **state)
+{
+	static const struct {
+		const char *in, *out;
+		size_t chars;
+	} cases[] = {
+		{ "Z\xc3\xa9", "Z\xc3\xa9", 2 },		/* UTF-8 e-acute */
+		{ "Jos\xe9", "Jos\xc3\xa9", 4 },		/* Latin-1 e-acute */
+		{ "\xa0", "\xc2\xa0", 1 },			/* lone continuation */
+		{ "\xed\xa0\x80", "\xc3\xad\xc2\xa0\xc2\x80", 3 },
+		{ "\xc0\xaf", "\xc3\x80\xc2\xaf", 2 },	/* overlong '/' */
+		{ "\xf4\x90\x80\x80", "\xc3\xb4\xc2\x90\xc2\x80\xc2\x80", 4 },
+		{ "\xf0\x9f\x98\x80", "\xf0\x9f\x98\x80", 1 },	/* U+1F600 */
+		{ "\xe2\x80", "\xc3\xa2\xc2\x80", 2 },	/* cut short */
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *out = NULL;
+		size_t n = 0, len = strlen(cases[i].in);
+		FILE *f = open_memstream(&out, &n);
+		for (size_t at = 0; at < len;)
+			at += utf8_put(f, cases[i].in + at, len - at);
+		fclose(f);
+		assert_string_equal(out, cases[i].out);
+		assert_int_equal(utf8_chars(cases[i].in, len), cases[i].chars);
+		free(out);
+	}
 }
 
 /* ------------------------------------------------------------- reader */
@@ -370,6 +404,7 @@ int main(void)
 		cmocka_unit_test(test_schema),
 		cmocka_unit_test(test_document_and_failed),
 		cmocka_unit_test(test_latin1),
+		cmocka_unit_test(test_utf8_put),
 		cmocka_unit_test(test_reader_pgn),
 		cmocka_unit_test(test_reader_errors),
 		cmocka_unit_test(test_reader_game_fault),
