@@ -402,7 +402,24 @@ static int read_games(struct gamestats *gs, struct stats **s, char **files,
 					       : "counted apart");
 	return status;
 }
-static int write_outputs(const struct gamestats *gs, const struct stats *s)
+/* The --plot file, opened before anything is read: a path that cannot be
+ * written, or that is an input, is refused at once rather than after
+ * hours of counting (and after the report was written). */
+static FILE *plot_open(const struct gamestats *gs)
+{
+	return gs->plot ? output_open(gs->plot) : NULL;
+}
+
+/* Nothing to draw after all: the empty file opened for it goes. */
+static void plot_abandon(const struct gamestats *gs, FILE *plot)
+{
+	output_close(plot, gs->plot);
+	if (plot && plot != stdout)
+		remove(gs->plot);
+}
+
+static int write_outputs(const struct gamestats *gs, const struct stats *s,
+			 FILE *plot)
 {
 	int status = 0;
 	if (gs->partial)
@@ -411,10 +428,9 @@ static int write_outputs(const struct gamestats *gs, const struct stats *s)
 		stats_write(stdout, s, &gs->out);
 	if (output_close(stdout, "-") != 0)
 		status = -1;
-	if (gs->plot) {
-		FILE *f = output_open(gs->plot);
-		stats_plot_svg(f, s, &gs->out);
-		if (output_close(f, gs->plot) != 0)
+	if (plot) {
+		stats_plot_svg(plot, s, &gs->out);
+		if (output_close(plot, gs->plot) != 0)
 			status = -1;
 	}
 	return status;
@@ -439,12 +455,15 @@ int main(int argc, char **argv)
 	argp_err_exit_status = EXIT_TROUBLE;
 	argp_parse(&argp, argc, argv, 0, &first, &gs);
 	inputs_declare(argv + first, argc - first);
+	FILE *plot = plot_open(&gs);
 	struct stats *s = NULL;
 	int rc = gs.merge ? merge_partials(&s, argv + first, argc - first)
 			  : read_games(&gs, &s, argv + first, argc - first);
 	int status = rc != 0 ? EXIT_TROUBLE : EXIT_VALID;
 	/* A partial that cannot be read leaves nothing sound to report. */
-	if (!(gs.merge && rc != 0) && write_outputs(&gs, s) != 0)
+	if (gs.merge && rc != 0)
+		plot_abandon(&gs, plot);
+	else if (write_outputs(&gs, s, plot) != 0)
 		status = EXIT_TROUBLE;
 	stats_free(s);
 	matcher_release(&gs.match);
