@@ -202,6 +202,16 @@ static const char *misuse(const struct render *r, int nfens)
 		return "--lastmove needs --pgn, or the move: --lastmove=e2e4";
 	if (r->pgn && (r->start || nfens))
 		return "--pgn takes neither FEN arguments nor --start";
+	/* Random Pawns rolls its pawns' codes for each game: its variant's
+	 * all-CMC placeholder is no start position to draw (fen-moves
+	 * refuses it too). */
+	if (r->start && r->replay.variant->needs_codes) {
+		static char why[128];
+		snprintf(why, sizeof why, "--start: %s has no fixed start "
+			 "position (its pawns' codes are rolled); give a FEN",
+			 r->replay.variant->id);
+		return why;
+	}
 	return NULL;
 }
 
@@ -381,8 +391,8 @@ static void report_missing_ply(struct render *r, const struct walk *w)
 			  .white = pgn_tag_value(g, "White"),
 			  .black = pgn_tag_value(g, "Black") };
 	diag_setf(&d, DIAG_ERROR, DC_NONE,
-		  "no ply %" PRIu32 ": the main line has %" PRIu32 " plies",
-		  r->ply, w->plies);
+		  "no ply %" PRIu32 ": the main line has %" PRIu32 " %s",
+		  r->ply, w->plies, w->plies == 1 ? "ply" : "plies");
 	diag_printer_report(&r->printer, &d);
 }
 
