@@ -458,11 +458,8 @@ static int check_castling(const struct position *pos,
 
 static int pauli_check_setup(struct position *pos, struct setup_fault *fault)
 {
-	uint64_t bad = pos->by_type[PAWN] & (RANK_1_BB | RANK_8_BB);
-	if (bad)
-		return setup_fault(fault, FEN_BOARD, lsb(bad),
-				   "board: a pawn on the first or last rank");
-	if (check_kings(pos, fault) || check_ep(pos, fault) ||
+	if (standard_check_pawn_ranks(pos, fault) != 0 ||
+	    check_kings(pos, fault) || check_ep(pos, fault) ||
 	    check_castling(pos, fault))
 		return -1;
 	return 0;

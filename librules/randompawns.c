@@ -587,12 +587,8 @@ static int check_ep(struct position *pos, struct setup_fault *fault)
 static int rp_check_setup(struct position *pos, struct setup_fault *fault)
 {
 	uint64_t pawns = pos->by_type[PAWN];
-	if (pawns & (RANK_1_BB | RANK_8_BB))
-		return setup_error(fault, FEN_BOARD,
-				   lsb(pawns & (RANK_1_BB | RANK_8_BB)),
-				   "board: a pawn on %s, on the first or last "
-				   "rank", lsb(pawns & (RANK_1_BB | RANK_8_BB)),
-				   NO_SQUARE, NO_SQUARE);
+	if (standard_check_pawn_ranks(pos, fault) != 0)
+		return -1;
 	for (uint64_t b = pawns; b;) {
 		int sq = pop_lsb(&b);
 		if (!pos->code[sq])

@@ -379,7 +379,7 @@ static void test_setup_checks(void **state)
 {
 	(void)state;
 	assert_rejected("4k3/8/8/8/8/8/8/4(KP)3 w - - 0 1",
-			"board: a pawn on the first or last rank");
+			"board: pawn on e1 (rank 1 or 8)");
 	assert_rejected("4k3/8/8/8/8/8/8/4(KK)3 w - - 0 1",
 			"board: White has more than one king");
 	/* A Black rook and a White knight on h1 give White no rook there. */

@@ -492,9 +492,9 @@ static void test_setup_checks(void **state)
 {
 	(void)state;
 	assert_rejected("4k3/8/8/8/8/8/8/P{CMC}3K3 w - - 0 1",
-			"board: a pawn on a1, on the first or last rank");
+			"board: pawn on a1 (rank 1 or 8)");
 	assert_rejected("3P{CMC}k3/8/8/8/8/8/8/4K3 w - - 0 1",
-			"board: a pawn on d8, on the first or last rank");
+			"board: pawn on d8 (rank 1 or 8)");
 	assert_rejected("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1",
 			"board: every pawn needs a code in randompawns "
 			"(P{CMC} for a FIDE pawn)");
