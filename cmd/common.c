@@ -471,6 +471,15 @@ static size_t utf8_bom_length(const char *s, size_t len)
 	return len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
 }
 
+bool fen_line_has_nul(const char *fen, size_t len, const char *where)
+{
+	const char *nul = memchr(fen, 0, len);
+	if (nul)
+		warn_user("%s:%zu: error: a NUL byte in the line", where,
+			  (size_t)(nul - fen) + 1);
+	return nul != NULL;
+}
+
 int for_each_fen_line(FILE *in, const char *name, fen_fn fn, void *ctx)
 {
 	char *line = NULL, where[32];
@@ -483,10 +492,11 @@ int for_each_fen_line(FILE *in, const char *name, fen_fn fn, void *ctx)
 		/* A byte order mark opens the input only: skipped there, as
 		 * the PGN reader skips it, and not counted in columns. */
 		char *fen = n == 1 ? line + utf8_bom_length(line, (size_t)len) : line;
-		if (fen[0] == 0 || fen[0] == '#')
+		size_t flen = (size_t)(line + len - fen);
+		if (flen == 0 || fen[0] == '#')
 			continue;
 		snprintf(where, sizeof where, "line %lu", n);
-		if (fn(ctx, fen, where) != 0)
+		if (fn(ctx, fen, flen, where) != 0)
 			status = EXIT_INVALID;
 	}
 	/* getline() returns -1 at the end and on a read error alike (a closed

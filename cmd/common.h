@@ -114,8 +114,14 @@ int for_each_game(char **files, int nfiles, const struct pgn_reader_opts *ro,
  * the loop.  Returns EXIT_TROUBLE when in could not be read (reported as
  * for_each_game() does, naming it name: "-" for standard input), else
  * EXIT_INVALID when fn returned non-zero for any line, else 0. */
-typedef int (*fen_fn)(void *ctx, const char *fen, const char *where);
+typedef int (*fen_fn)(void *ctx, const char *fen, size_t len,
+		      const char *where);
 int for_each_fen_line(FILE *in, const char *name, fen_fn fn, void *ctx);
+
+/* Whether the line fen[0, len) holds a NUL byte, reported at its column
+ * ("line N:COL: error:") when it does: the FEN parser reads a string, and
+ * the rest of the line would go unread without a word. */
+bool fen_line_has_nul(const char *fen, size_t len, const char *where);
 
 void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 void warn_user(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

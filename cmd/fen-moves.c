@@ -154,8 +154,11 @@ static int handle(struct fen_moves *f, const char *fen, const char *where)
 }
 
 /* One line of standard input (for_each_fen_line's callback). */
-static int handle_line(void *ctx, const char *fen, const char *where)
+static int handle_line(void *ctx, const char *fen, size_t len,
+		       const char *where)
 {
+	if (fen_line_has_nul(fen, len, where))
+		return EXIT_INVALID;
 	return handle(ctx, fen, where);
 }
 

@@ -280,9 +280,15 @@ static int render_fen(struct render *r, const char *fen, const char *where)
 }
 
 /* One line of standard input (for_each_fen_line's callback). */
-static int render_fen_line(void *ctx, const char *fen, const char *where)
+static int render_fen_line(void *ctx, const char *fen, size_t len,
+			   const char *where)
 {
-	return render_fen(ctx, fen, where);
+	struct render *r = ctx;
+	if (fen_line_has_nul(fen, len, where)) {
+		r->positions++;	/* a bad line still takes its number */
+		return EXIT_INVALID;
+	}
+	return render_fen(r, fen, where);
 }
 
 /* ---------------------------------------------------------------- PGN */
