@@ -20,6 +20,7 @@ static const char *const code_names[DC__COUNT] = {
 	[DC_LENIENT] = "lenient",
 	[DC_CHECK_MARK] = "check-mark",
 	[DC_NULL_MOVE] = "null-move",
+	[DC_MOVE_NUMBER] = "move-number",
 	[DC_RESULT] = "result",
 	[DC_ROSTER] = "roster",
 	[DC_VARIANT] = "variant",

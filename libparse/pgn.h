@@ -59,6 +59,7 @@ enum diag_code {
 	DC_LENIENT,		/* accepted, but not canonical (missing x, 0-0...) */
 	DC_CHECK_MARK,		/* + or # missing or wrong */
 	DC_NULL_MOVE,		/* -- or Z0 */
+	DC_MOVE_NUMBER,		/* "12." where the position is not move 12 */
 	/* game level */
 	DC_RESULT,		/* Result tag vs marker vs final position */
 	DC_ROSTER,		/* Seven Tag Roster incomplete */
@@ -81,7 +82,9 @@ struct diag {
 	const char *white, *black;	/* for "game N (White - Black)"; may be NULL */
 	uint32_t ply;		/* 1-based mainline ply, 0 none */
 	char path[DIAG_PATH_MAX];	/* variation path "12(1).3", "" on mainline */
-	char move[DIAG_MOVE_MAX];	/* "23...Nf3" as written, "" none */
+	/* "23...Nf3": the move as written, numbered as its position is
+	 * (not as written), "" none */
+	char move[DIAG_MOVE_MAX];
 	enum diag_severity severity;
 	enum diag_code code;
 	char message[DIAG_MESSAGE_MAX];

@@ -46,6 +46,10 @@ struct replay {
 	uint8_t drawn_side;		/* to move before that move */
 	uint32_t drawn_fullmove;	/* before that move */
 	bool drawn_reported;		/* a move after it was reported */
+	/* By how much the last move number of the line being replayed
+	 * differed from the fullmove number where it stood (0: it was
+	 * right); a variation starts with its parent's. */
+	int64_t number_off;
 };
 
 /* A game reports at most this many diagnostics (as the reader holds at
@@ -66,7 +70,10 @@ struct site {
 	uint32_t ply;
 };
 
-static void emit(struct replay *r, struct diag *d, const struct site *at)
+/* Reports d about the move at `at`, pointing at `place` (at->item, or
+ * another token that the diagnostic is about: a move number). */
+static void emit_at(struct replay *r, struct diag *d, const struct site *at,
+		    const struct pgn_item *place)
 {
 	if (r->dry) {
 		r->withheld++;
@@ -84,9 +91,9 @@ static void emit(struct replay *r, struct diag *d, const struct site *at)
 	d->black = r->black;
 	d->move[0] = d->path[0] = 0;
 	d->ply = 0;
-	if (at && at->item) {
-		d->line = at->item->loc.line;
-		d->col = at->item->loc.col;
+	if (place) {
+		d->line = place->loc.line;
+		d->col = place->loc.col;
 	}
 	if (at && at->labelled && at->item) {
 		snprintf(d->move, sizeof d->move, "%u%s%s", at->fullmove,
@@ -107,6 +114,11 @@ static void emit(struct replay *r, struct diag *d, const struct site *at)
 			  REPLAY_DIAG_MAX);
 	}
 	r->report(r->report_ctx, d);
+}
+
+static void emit(struct replay *r, struct diag *d, const struct site *at)
+{
+	emit_at(r, d, at, at ? at->item : NULL);
 }
 
 void keylist_init(struct keylist *k)
@@ -309,6 +321,52 @@ static void replay_line(struct replay *r, const struct pgn_line *line,
 			struct position *cur, unsigned depth,
 			const char *path);
 
+/* ------------------------------------------------------- move numbers */
+
+/* A move number that is not the fullmove number of the position where it
+ * stands, said at the number and labelled with the move it goes with (the
+ * next one of its line: comments, NAGs and variations between change
+ * nothing), when there is one.  A run of numbers all off by as much is
+ * said once, at its first: a game from a [FEN] numbered from 1 anyway
+ * would otherwise get a warning per move, up to the limit of reports, and
+ * hide what comes after. */
+static __attribute__((noinline, cold)) void
+wrong_number(struct replay *r, const struct pgn_item *num,
+	     const struct position *pos, const char *path)
+{
+	int64_t off = (int64_t)num->number - (int64_t)pos->fullmove;
+	if (off == r->number_off)
+		return;
+	r->number_off = off;
+	const struct pgn_item *move = num->next;
+	while (move && move->kind != PI_MOVE)
+		move = move->next;
+	const char *dots = pos->side == WHITE ? "." : "...";
+	struct diag d = { 0 };
+	diag_setf(&d, DIAG_WARNING, DC_MOVE_NUMBER,
+		  "move number %u, but this is move %u (expected \"%u%s\")",
+		  num->number, pos->fullmove, pos->fullmove, dots);
+	struct site at = { move, move != NULL, pos->side, pos->fullmove,
+			   path, move_ply(pos) };
+	emit_at(r, &d, &at, num);
+}
+
+/* A move number indication ("12." "12...") against the position where it
+ * stands.  Only the number is compared, not the dots: "12." before
+ * Black's twelfth move says nothing wrong about the game, and import
+ * format lets a number be left out or written loosely.  A number that
+ * disagrees is a warning, not an error: the moves, not their numbers,
+ * make the game (pgn-extract ignores them), but a wrong number tells of
+ * a move lost or a start position not the one meant. */
+static inline void check_number(struct replay *r, const struct pgn_item *num,
+				const struct position *pos, const char *path)
+{
+	if (num->number != pos->fullmove)
+		wrong_number(r, num, pos, path);
+	else
+		r->number_off = 0;
+}
+
 /* ------------------------------------------------- automatic draws */
 
 static int occurrences(const struct replay *r, uint64_t key, unsigned span);
@@ -376,11 +434,13 @@ static void play_variation(struct replay *r, const struct pgn_item *item,
 {
 	char sub[DIAG_PATH_MAX];
 	struct position pos = *branch;
+	int64_t number_off = r->number_off;
 	snprintf(sub, sizeof sub, "%s%s%u(%u)", path, *path ? "." : "",
 		 move_ply(branch), nth);
 	if (r->visitor && r->visitor->enter)
 		r->visitor->enter(r->visitor->ctx, item->variation, depth + 1);
 	replay_line(r, item->variation, &pos, depth + 1, sub);
+	r->number_off = number_off;
 	if (r->visitor && r->visitor->leave)
 		r->visitor->leave(r->visitor->ctx, item->variation, depth + 1);
 }
@@ -438,6 +498,10 @@ static void replay_line(struct replay *r, const struct pgn_line *line,
 					note_automatic_draw(r, cur, it, side,
 							    fullmove);
 			}
+		} else if (it->kind == PI_MOVENUM) {
+			/* After a failed move the position is not known. */
+			if (!dead)
+				check_number(r, it, cur, path);
 		} else if (it->kind == PI_VARIATION) {
 			if (!any_move)
 				variation_without_move(r, it);
@@ -663,6 +727,7 @@ static void replay_init(struct replay *r, const struct replay_visitor *visitor,
 	r->drawn_side = WHITE;
 	r->drawn_fullmove = 0;
 	r->drawn_reported = false;
+	r->number_off = 0;
 }
 
 static int replay_begin(struct replay *r, const struct pgn_game *g,

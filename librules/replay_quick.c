@@ -9,12 +9,12 @@
  * So this path does the confirming alone: one loop over the bytes, each
  * move read and resolved where it stands, and at the first thing it is not
  * sure of (a variation, an unusual token or form, an ambiguity, an illegal
- * move, a wrong mark) it gives up, and the caller replays the game the
- * general way, which finds and words every fault.  Giving up is never
- * wrong, only slower; accepting is right only when the general replay
- * would accept the same game with nothing to say, which is what each test
- * below mirrors (tests/unit/test_replay_quick.c and the OTB corpus check
- * the two against each other).
+ * move, a wrong mark or move number) it gives up, and the caller replays
+ * the game the general way, which finds and words every fault.  Giving up
+ * is never wrong, only slower; accepting is right only when the general
+ * replay would accept the same game with nothing to say, which is what
+ * each test below mirrors (tests/unit/test_replay_quick.c and the OTB
+ * corpus check the two against each other).
  *
  * Tokens are split as the movetext lexer splits them (libparse/movetext.c):
  * a move is the run of move bytes from a letter; "12." and "12..." are
@@ -395,14 +395,21 @@ static const char *other_token(const char *p, const char *end, bool *done)
 }
 
 /* A move number ("12." "12...") or the termination marker at p (a
- * digit): where it ends, or NULL; *done for the marker. */
+ * digit): where it ends, or NULL; *done for the marker.  A number other
+ * than `fullmove`, the move number of the position where it stands, is
+ * not plain: the general replay warns of it (check_number()).  The
+ * digits are read in the pass that finds their end; nine at most make a
+ * number here (they cannot overflow), more go the general way. */
 static inline __attribute__((always_inline)) const char *
-number_token(const char *p, const char *end, bool *done)
+number_token(const char *p, const char *end, uint32_t fullmove, bool *done)
 {
 	const char *q = p + 1;
+	uint32_t n = (uint32_t)(*p - '0');
 	while (q < end && is_digit((unsigned char)*q))
-		q++;
+		n = n * 10 + (uint32_t)(*q++ - '0');
 	if (q < end && *q == '.' && q - p <= 9) {
+		if (n != fullmove)
+			return NULL;
 		while (q < end && *q == '.')
 			q++;
 		return q + (q < end && *q == ' ');
@@ -562,7 +569,12 @@ static inline __attribute__((always_inline)) long
 main_line(const char *p, const char *end, struct position *pos,
 	  struct keylist *keys, const struct replay_visitor *vis, bool keyed)
 {
-	long plies = 0;
+	/* The plies played, counted from 1 when Black began.  With keys
+	 * pos->fullmove is the move number where the loop stands; without,
+	 * the loop keeps no move number (see "keys at the end") and
+	 * pos->fullmove stays the start's: the number is that plus half / 2
+	 * (worked out at a move number only, not kept up per move). */
+	long start_side = pos->side, half = start_side;
 	bool in_check = standard_in_check(pos), done = false;
 	while (p < end) {
 		unsigned kind = quick_class[(unsigned char)*p];
@@ -574,7 +586,7 @@ main_line(const char *p, const char *end, struct position *pos,
 			if (!p)
 				return NOT_PLAIN;
 			keylist_push(keys, keyed ? pos->key : log_entry(m, rights));
-			plies++;
+			half++;
 			/* The space after a move, taken here where it is all but
 			 * certain, leaves the loop's test the token kinds only
 			 * (move, move, number: a rhythm a predictor learns). */
@@ -582,12 +594,18 @@ main_line(const char *p, const char *end, struct position *pos,
 		} else if (kind == QC_BLANK) {
 			p++;
 		} else {
-			p = kind == QC_DIGIT ? number_token(p, end, &done)
-					     : other_token(p, end, &done);
+			if (kind == QC_DIGIT)
+				p = number_token(p, end,
+						 keyed ? pos->fullmove
+						       : pos->fullmove +
+							 (uint32_t)(half >> 1),
+						 &done);
+			else
+				p = other_token(p, end, &done);
 			if (!p)
 				return NOT_PLAIN;
 			if (done)
-				return plies;
+				return half - start_side;
 		}
 	}
 	return NOT_PLAIN;	/* no termination marker */

@@ -477,6 +477,193 @@ static void test_random_games_agree(void **state)
 	assert_true(mutated_taken > 0 && mutated_taken < mutants);
 }
 
+/* ---------------------------------------------------- move numbers */
+
+/* What the general replay says of a game from fen (NULL: the start)
+ * whose movetext is then closed with '*': up to four diagnostics kept,
+ * all counted.  The fast path may take the game only when nothing is
+ * said, and must when nothing is said of a plain one (without
+ * variations: all but a few below). */
+struct said {
+	unsigned n;
+	struct diag d[4];
+};
+
+static void keep_diag(void *ctx, const struct diag *d)
+{
+	struct said *s = ctx;
+	if (s->n < 4)
+		s->d[s->n] = *d;
+	s->n++;
+}
+
+static struct said numbers_said(const char *fen, const char *movetext)
+{
+	static const struct replay_opts opts = { 0 };
+	char pgn[4096];
+	if (fen)
+		snprintf(pgn, sizeof pgn, ROSTER "[Result \"*\"]\n[SetUp \"1\"]\n"
+			 "[FEN \"%s\"]\n\n%s *\n", fen, movetext);
+	else
+		snprintf(pgn, sizeof pgn, ROSTER "[Result \"*\"]\n\n%s *\n",
+			 movetext);
+	struct verdict v = check(pgn);
+	struct said s = { 0 };
+	struct pgn_reader *r = pgn_reader_from_memory("t", pgn, strlen(pgn),
+						      NULL);
+	struct pgn_game g;
+	struct diag err;
+	struct replay_result res;
+	pgn_game_init(&g);
+	assert_int_equal(pgn_reader_next(r, &g, NULL, NULL, &err), 1);
+	game_replay(&g, &opts, NULL, keep_diag, &s, &res);
+	pgn_game_release(&g);
+	pgn_reader_close(r);
+	if (v.quick == (s.n != 0) && !strchr(movetext, '('))
+		fail_msg("fast path %s a game with %u diagnostics:\n%s",
+			 v.quick ? "took" : "declined", s.n, pgn);
+	return s;
+}
+
+/* One move-number warning: where, about which move, what it says. */
+static void assert_number_diag(const struct diag *d, uint32_t col,
+			       const char *move, const char *path,
+			       const char *message)
+{
+	assert_int_equal(d->severity, DIAG_WARNING);
+	assert_int_equal(d->code, DC_MOVE_NUMBER);
+	assert_string_equal(diag_code_name(d->code), "move-number");
+	assert_int_equal(d->col, col);
+	assert_string_equal(d->move, move);
+	assert_string_equal(d->path, path);
+	assert_string_equal(d->message, message);
+}
+
+/* A move number must be the fullmove number of the position where it
+ * stands, whichever its dots; the fast path compares it as it reads it
+ * and gives up on a wrong one, and the general replay warns. */
+static void test_move_numbers(void **state)
+{
+	(void)state;
+	struct said s = numbers_said(NULL, "1. e4 e5 5. Nf3 Nc6");
+	assert_int_equal(s.n, 1);
+	assert_number_diag(&s.d[0], 10, "2.Nf3", "",
+			   "move number 5, but this is move 2 (expected \"2.\")");
+	assert_int_equal(s.d[0].line, 9);
+	assert_int_equal(s.d[0].ply, 3);
+	s = numbers_said(NULL, "1. e4 e5 2. Nf3 3... Nc6");
+	assert_int_equal(s.n, 1);
+	assert_number_diag(&s.d[0], 17, "2...Nc6", "", "move number 3, but "
+			   "this is move 2 (expected \"2...\")");
+	/* Glued to the move; a number of several digits. */
+	assert_int_equal(numbers_said(NULL, "1.e4 e5 3.Nf3").n, 1);
+	assert_int_equal(numbers_said(NULL, "1.e4 e5 2.Nf3").n, 0);
+	assert_int_equal(numbers_said(NULL, "10. e4").n, 1);
+	assert_int_equal(numbers_said(NULL, "0. e4").n, 1);
+	assert_int_equal(numbers_said(NULL, "01. e4").n, 0);
+	/* Only the number counts, not the dots. */
+	assert_int_equal(numbers_said(NULL, "1. e4 1. e5 2... Nf3").n, 0);
+	assert_int_equal(numbers_said(NULL, "1... e4 e5 2. Nf3 {c} 2. Nc6").n,
+			 0);
+	/* Before the termination marker, with no move to go with. */
+	assert_int_equal(numbers_said(NULL, "1. e4 e5 2.").n, 0);
+	s = numbers_said(NULL, "1. e4 e5 3.");
+	assert_int_equal(s.n, 1);
+	assert_number_diag(&s.d[0], 10, "", "",
+			   "move number 3, but this is move 2 (expected \"2.\")");
+	/* From a FEN: its fullmove number, not 1. */
+	static const char *const rook = "4k3/8/8/8/8/8/8/R3K3 w - - 0 20";
+	assert_int_equal(numbers_said(rook, "20. Ra2 Ke7 21. Ra3").n, 0);
+	assert_int_equal(numbers_said("4k3/8/8/8/8/8/8/R3K3 b - - 0 20",
+				      "20... Ke7 21. Ra3").n, 0);
+	assert_int_equal(numbers_said("4k3/8/8/8/8/8/8/R3K3 b - - 0 20",
+				      "21... Ke7 21. Ra3").n, 1);
+	/* Numbered from 1 all the way: a run of numbers off by as much is
+	 * said once, at its first. */
+	s = numbers_said(rook, "1. Ra2 Ke7 2. Ra3 Ke8 3. Ra4");
+	assert_int_equal(s.n, 1);
+	assert_number_diag(&s.d[0], 1, "20.Ra2", "", "move number 1, but "
+			   "this is move 20 (expected \"20.\")");
+	/* Two faults apart, a right number between them. */
+	assert_int_equal(numbers_said(NULL, "1. e4 e5 5. Nf3 Nc6 3. Bc4 Bc5 "
+				      "9. d3").n, 2);
+	/* Off by one, then by two: two faults. */
+	assert_int_equal(numbers_said(NULL, "1. e4 e5 3. Nf3 Nc6 5. Bc4").n,
+			 2);
+	/* After a move that fails the position is unknown: nothing said. */
+	s = numbers_said(NULL, "1. e4 e5 2. Ke3 7. Nf3");
+	assert_int_equal(s.n, 1);
+	assert_int_equal(s.d[0].code, DC_ILLEGAL_MOVE);
+}
+
+/* In variations: a variation's first number is the replaced move's; it
+ * goes on with its parent's run and leaves the parent's as it was. */
+static void test_move_numbers_in_variations(void **state)
+{
+	(void)state;
+	assert_int_equal(numbers_said(NULL, "1. e4 e5 2. Nf3 (2. Nc3 Nc6 "
+				      "3. Bc4) 2... Nc6").n, 0);
+	struct said s = numbers_said(NULL, "1. e4 e5 2. Nf3 (3. Nc3 Nc6 "
+				     "4. Bc4) Nc6");
+	assert_int_equal(s.n, 1);
+	assert_number_diag(&s.d[0], 18, "2.Nc3", "3(1)", "move number 3, but "
+			   "this is move 2 (expected \"2.\")");
+	/* The parent's wrong number, repeated in the variation: one run. */
+	assert_int_equal(numbers_said(NULL, "1. e4 e5 5. Nf3 (5. Nc3) "
+				      "Nc6").n, 1);
+	/* A right number in the variation does not end the parent's run. */
+	assert_int_equal(numbers_said(NULL, "1. e4 e5 5. Nf3 (2. Nc3) "
+				      "5... Nc6").n, 1);
+	assert_int_equal(numbers_said(NULL, "1. e4 e5 5. Nf3 (2. Nc3) "
+				      "6... Nc6").n, 2);
+	/* Black's move replaced: its number, with either dots. */
+	assert_int_equal(numbers_said(NULL, "1. e4 e5 (1... c5) (1. d5) "
+				      "2. Nf3").n, 0);
+	assert_int_equal(numbers_said(NULL, "1. e4 e5 (2... c5) 2. Nf3").n,
+			 1);
+}
+
+/* Random legal games with one move number changed: the fast path
+ * declines each and the general replay says one thing; unchanged, it
+ * takes them. */
+static void test_random_move_numbers(void **state)
+{
+	(void)state;
+	static char moves[200][MOVE_TEXT_MAX];
+	static struct game_text t;
+	uint64_t rng = 0x2545f4914f6cdd1dULL;
+	for (uint64_t seed = 1; seed <= 100; seed++) {
+		unsigned n;
+		random_game_text(seed * 104729, &t, moves, &n);
+		if (n < 2)
+			continue;
+		char text[16384];
+		size_t len = 0;
+		unsigned wrong = (unsigned)(xorshift64(&rng) % ((n + 1) / 2));
+		int by = (int)(xorshift64(&rng) % 5) - 2;
+		by += by >= 0;	/* -2 -1 1 2 3: never 0 */
+		if ((int)wrong + 1 + by < 0)
+			by = 1;
+		for (unsigned i = 0; i < n && len < sizeof text - 64; i++) {
+			unsigned number = i / 2 + 1;
+			if (i % 2 == 0)
+				len += (size_t)snprintf(text + len,
+							sizeof text - len,
+							"%u. ", number == wrong + 1
+								? (unsigned)((int)number + by)
+								: number);
+			len += (size_t)snprintf(text + len, sizeof text - len,
+						"%s ", moves[i]);
+		}
+		/* The result is "*": the end may force another, said too. */
+		struct said s = numbers_said(NULL, text);
+		unsigned numbers = 0;
+		for (unsigned k = 0; k < s.n && k < 4; k++)
+			numbers += s.d[k].code == DC_MOVE_NUMBER;
+		assert_int_equal(numbers, 1);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -485,6 +672,9 @@ int main(void)
 		cmocka_unit_test(test_repetition_at_the_end),
 		cmocka_unit_test(test_automatic_draws),
 		cmocka_unit_test(test_random_games_agree),
+		cmocka_unit_test(test_move_numbers),
+		cmocka_unit_test(test_move_numbers_in_variations),
+		cmocka_unit_test(test_random_move_numbers),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
