@@ -171,18 +171,21 @@ static bool can_move(const struct position *pos)
 }
 
 /* The written check mark against what the move does; whether it gives
- * check. */
-static bool check_mark(struct replay *r, char written,
+ * check.  Coordinate notation has no check marks (UCI writes none), so a
+ * bare "g7g8q" that checks lacks nothing; a mark it does carry is still
+ * checked. */
+static bool check_mark(struct replay *r, const struct san *san,
 		       const struct position *after, move_t m,
 		       const struct site *at)
 {
+	char written = san->check;
 	bool check = in_check(after, m);
 	if (!check && !written)
 		return false;
 	char actual = 0;
 	if (check)
 		actual = can_move(after) ? '+' : '#';
-	if (written == actual)
+	if (written == actual || (!written && san->coordinate && !san->lan))
 		return check;
 	struct diag d = { 0 };
 	if (!written)
@@ -308,7 +311,7 @@ static int play_move(struct replay *r, const struct pgn_item *item,
 	if (keep)
 		before = *pos;
 	position_make(pos, m);
-	bool check = check_mark(r, san.check, pos, m, &at);
+	bool check = check_mark(r, &san, pos, m, &at);
 	if (visit) {
 		struct replay_step step = { item, keep ? &before : NULL, pos,
 					    m, depth, at.ply, check };
