@@ -712,6 +712,19 @@ static enum lx mt_bracket_line(struct pgn_lex *x)
 	return lex_end_at(x, x->p);
 }
 
+/* Whether p starts a line of a UTF-8 byte order mark and '[' (a file
+ * appended to this one, saved with the mark), where at depth 0 the next
+ * game starts as at a plain '[': 1 or 0, -1 when the buffer ends first. */
+static int mt_bom_tag_line(const struct pgn_lex *x, const char *p)
+{
+	static const char bom_tag[4] = { '\xef', '\xbb', '\xbf', '[' };
+	size_t n = (size_t)(x->end - p);
+
+	if (n < 4)
+		return !x->eof && !memcmp(p, bom_tag, n) ? -1 : 0;
+	return !memcmp(p, bom_tag, 4);
+}
+
 static enum lx mt_blanks(struct pgn_lex *x)
 {
 	const char *p = x->p, *end = x->end;
@@ -731,6 +744,15 @@ static enum lx mt_blanks(struct pgn_lex *x)
 		if (p < end && *p == '[') {
 			x->p = p;
 			return mt_bracket_line(x);
+		}
+		if (p < end && (unsigned char)*p == 0xef && x->depth == 0) {
+			int at = mt_bom_tag_line(x, p);
+			if (at < 0)
+				return LX_MORE;
+			if (at) {
+				x->p = p;
+				return mt_bracket_line(x);
+			}
 		}
 	}
 }

@@ -353,14 +353,44 @@ static enum lx tag_escape_line(struct pgn_lex *x)
 	return LX_OK;
 }
 
+/* A UTF-8 byte order mark at the start of a line before the movetext: the
+ * mark of a file that was appended to another ('cat a.pgn b.pgn' with b
+ * saved by a Windows program).  Skipped like the one that opens the input:
+ * kept in the raw bytes, not counted in columns.  LX_OK with *skipped
+ * false when there is none. */
+static enum lx tag_bom(struct pgn_lex *x, bool *skipped)
+{
+	static const char bom[3] = { '\xef', '\xbb', '\xbf' };
+	size_t n = (size_t)(x->end - x->p);
+
+	*skipped = false;
+	if (lex_loc(x, x->p).col != 1)
+		return LX_OK;
+	if (n < 3 && !x->eof && !memcmp(x->p, bom, n))
+		return LX_MORE;
+	if (n < 3 || memcmp(x->p, bom, 3))
+		return LX_OK;
+	x->p += 3;
+	x->line_start += 3;
+	*skipped = true;
+	return LX_OK;
+}
+
 enum lx lex_tag_section(struct pgn_lex *x)
 {
-	bool blank_line = false;
+	bool blank_line = false, bom = false;
 
 	for (;;) {
 		enum lx rc = tag_blanks(x, &blank_line);
 		if (rc != LX_OK)
 			return rc;
+		if ((unsigned char)*x->p == 0xef) {
+			rc = tag_bom(x, &bom);
+			if (rc != LX_OK)
+				return rc;
+			if (bom)
+				continue;
+		}
 		if (*x->p == '[') {
 			rc = tag_pair(x, blank_line);
 			blank_line = false;

@@ -520,6 +520,11 @@ static const struct fixture fixtures[] = {
 	  "1. d4 Nf6 2. c4 e6 3. Nc3 Bb4 4. Qc2 O-O 5. a3 Bxc3+ 6. Qxc3 b6 "
 	  "7. Bg5 Bb7 1-0" },
 	{ "bom.pgn", 2, { 0, 0 }, "1. e4 *" },
+	/* Files joined, each saved with a BOM: one before the tags of the
+	 * second and fourth games (the third has no result), and one on the
+	 * line of the fourth game's movetext, skipped as well. */
+	{ "bom_appended.pgn", 4, { 0, 0, PGN_NO_RESULT, 0 },
+	  "1. e4 *" },
 	{ "latin1.pgn", 1, { 0 }, "1. e4 {Tr\xe8s bien} e5 1/2-1/2" },
 	{ "nul.pgn", 2, { PGN_HAS_NUL, 0 }, "1. e4 e5 1/2-1/2" },
 	{ "no_final_newline.pgn", 1, { 0 }, NULL },
