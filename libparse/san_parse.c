@@ -6,7 +6,8 @@
  *   [mover] [from] [x|:|- [victim]] dest [x [victim]] [marker] [promotion]
  *   [check] [e.p.]
  * where from is a file, a rank or a square; marker, promotion, check and
- * "e.p." may come in any order but each at most once. */
+ * "e.p." (or "ep" after two squares) may come in any order but each at
+ * most once. */
 #include <string.h>
 
 #include "pgn.h"
@@ -318,14 +319,20 @@ static int san_check(struct san_cur *c)
 	return 1;
 }
 
+/* "e.p."; or "ep" after both squares, as pgn-extract's enhanced long
+ * algebraic writes it ("e5d6ep", "e5xd6ep"): no marker, promotion or
+ * check mark starts with 'e', so it names nothing else there. */
 static int san_ep(struct san_cur *c)
 {
-	if (!san_at(c, "e.p."))
+	size_t width = san_at(c, "e.p.") ? 4
+		       : c->out->coordinate && san_at(c, "ep") ? 2 : 0;
+
+	if (!width)
 		return 0;
 	if (c->out->lenient & SL_EP_SUFFIX)
 		return san_refuse(c, c->pos, "a second 'e.p.'");
 	c->out->lenient |= SL_EP_SUFFIX;
-	c->pos += 4;
+	c->pos += width;
 	return 1;
 }
 

@@ -72,6 +72,9 @@ static const struct accept accepts[] = {
 	{ "exd6e.p.+", "move - e? d6 x + ep" },
 	{ "e5d6e.p.", "move - e5 d6 coord ep" },
 	{ "e4e.p.", "move - ?? e4 ep" },
+	/* pgn-extract's -Welalg and -Wxlalg write "ep" after two squares */
+	{ "e5d6ep", "move - e5 d6 coord ep" },
+	{ "e5xd6ep+", "move - e5 d6 x + coord lan ep" },
 	{ "Nf3", "move N ?? f3" },
 	{ "Nbd7", "move N b? d7" },
 	{ "N1d2", "move N ?1 d2" },
@@ -202,6 +205,8 @@ static const struct reject rejects[] = {
 	{ "e4++", 4, "a second check mark" },
 	{ "e4^&", 4, "a second marker" },
 	{ "exd6e.p.e.p.", 9, "a second 'e.p.'" },
+	{ "e5d6epep", 7, "a second 'e.p.'" },
+	{ "exd6ep", 5, "expected a marker, promotion or check, got 'e'" },
 	{ "e4xd5x", 6, "expected a marker, promotion or check, got 'x'" },
 	{ "exd5x", 5, "got 'x'" },
 	{ "O-O-", 4, "expected a check mark or the end, got '-'" },
