@@ -44,9 +44,9 @@ struct match_rule {
 
 /* Tag values are UTF-8 text as a rule, so the pattern is too: '.' is one
  * character, and (?i), \w or [[:alpha:]] know letters beyond ASCII (UCP).
- * Old files hold Latin-1 values: PCRE2_MATCH_INVALID_UTF makes their bytes
- * that are not UTF-8 match nothing, where pcre2_match() would fail on the
- * whole value. */
+ * Old files hold Latin-1 values: their bytes that are not UTF-8 are matched
+ * as the Latin-1 characters (latin1_subject), and PCRE2_MATCH_INVALID_UTF
+ * is a second guard: pcre2_match() would fail on an invalid subject. */
 #define MATCH_COMPILE_OPTIONS (PCRE2_UTF | PCRE2_MATCH_INVALID_UTF | PCRE2_UCP)
 
 /* Why the regex of arg (after its '=') did not compile, into why. */
@@ -91,14 +91,50 @@ int matcher_add(struct matcher *m, const char *arg, char *why, size_t n)
 	return 0;
 }
 
+/* A value with bytes that are not UTF-8 (a Latin-1 or Windows-1252 file:
+ * ChessBase, old databases), with each such byte made the UTF-8 of the
+ * Latin-1 character, as the JSON writer reads them: so 'White=M.ller' and
+ * 'White=Müller' select "M\xfcller" as they select "Müller".  NULL when
+ * the value is UTF-8 already; else a string to free, its length in *n. */
+static char *latin1_subject(const char *v, size_t len, size_t *n)
+{
+	const unsigned char *s = (const unsigned char *)v;
+	size_t i = 0, seq = 0;
+	while (i < len && (s[i] < 0x80 || (seq = utf8_length(s + i, len - i))))
+		i += s[i] < 0x80 ? 1 : seq;
+	if (i == len)
+		return NULL;
+	char *out = malloc(2 * len + 1);
+	if (!out)
+		die("out of memory");
+	memcpy(out, v, i);
+	*n = i;
+	while (i < len) {
+		seq = s[i] < 0x80 ? 1 : utf8_length(s + i, len - i);
+		if (seq) {
+			memcpy(out + *n, s + i, seq);
+			*n += seq;
+			i += seq;
+			continue;
+		}
+		out[(*n)++] = (char)(0xC0 | s[i] >> 6);
+		out[(*n)++] = (char)(0x80 | (s[i++] & 0x3F));
+	}
+	return out;
+}
+
 bool matcher_test(const struct matcher *m, const struct pgn_game *g)
 {
 	for (size_t i = 0; i < m->n; i++) {
 		const struct pgn_tag *t = pgn_tag_find(g, m->rules[i].tag);
 		const char *v = t ? t->value : "";
 		size_t len = t ? t->value_len : 0;
-		if (pcre2_match(m->rules[i].re, (PCRE2_SPTR)v, len, 0, 0,
-				m->rules[i].md, NULL) < 0)
+		char *latin1 = latin1_subject(v, len, &len);
+		int rc = pcre2_match(m->rules[i].re,
+				     (PCRE2_SPTR)(latin1 ? latin1 : v), len, 0,
+				     0, m->rules[i].md, NULL);
+		free(latin1);
+		if (rc < 0)
 			return false;
 	}
 	return true;

@@ -4,24 +4,16 @@
 
 size_t utf8_length(const unsigned char *s, size_t avail)
 {
-	size_t n;
 	unsigned char c = s[0];
-	if (c < 0xC2 || c > 0xF4)
-		return 0;
-	n = c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-	if (n > avail)
+	size_t n = c < 0xC2 ? 0 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : c < 0xF5 ? 4 : 0;
+	if (n == 0 || n > avail)
 		return 0;
 	for (size_t i = 1; i < n; i++)
 		if ((s[i] & 0xC0) != 0x80)
 			return 0;
-	/* Overlong three-byte forms and surrogates are not valid UTF-8. */
-	if (c == 0xE0 && s[1] < 0xA0)
-		return 0;
-	if (c == 0xED && s[1] >= 0xA0)
-		return 0;
-	if (c == 0xF0 && s[1] < 0x90)
-		return 0;
-	if (c == 0xF4 && s[1] >= 0x90)
+	/* Overlong forms and surrogates are not UTF-8 either. */
+	if ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] >= 0xA0) ||
+	    (c == 0xF0 && s[1] < 0x90) || (c == 0xF4 && s[1] >= 0x90))
 		return 0;
 	return n;
 }

@@ -19,23 +19,6 @@ struct jw {
 
 /* ------------------------------------------------------------ strings */
 
-/* Length of the valid UTF-8 sequence at s (2..4), or 0. */
-static size_t utf8_sequence(const unsigned char *s, size_t avail)
-{
-	unsigned char c = s[0];
-	size_t n = c < 0xC2 ? 0 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : c < 0xF5 ? 4 : 0;
-	if (n == 0 || n > avail)
-		return 0;
-	for (size_t i = 1; i < n; i++)
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-	/* Overlong forms and surrogates are not UTF-8 either. */
-	if ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] >= 0xA0) ||
-	    (c == 0xF0 && s[1] < 0x90) || (c == 0xF4 && s[1] >= 0x90))
-		return 0;
-	return n;
-}
-
 static bool utf8_valid(const char *str, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)str;
@@ -44,7 +27,7 @@ static bool utf8_valid(const char *str, size_t len)
 			i++;
 			continue;
 		}
-		size_t n = utf8_sequence(s + i, len - i);
+		size_t n = utf8_length(s + i, len - i);
 		if (!n)
 			return false;
 		i += n;
