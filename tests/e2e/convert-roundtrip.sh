@@ -39,10 +39,11 @@ passed=0 failed=0
 pass() { passed=$((passed + 1)); }
 fail() { failed=$((failed + 1)); echo "FAIL $*"; }
 
-# "tags=N comments=N nags=N variations=N" of PGN text on stdin.  A BOM and
-# NUL bytes are taken off first (the reader skips them too).
+# "tags=N comments=N nags=N variations=N" of PGN text on stdin.  NUL bytes
+# and a BOM that starts a line (a file appended to another) are taken off
+# first (the reader skips them too).
 count() {
-	tr '\000' '\n' | sed '1s/^\xef\xbb\xbf//' | awk '
+	tr '\000' '\n' | sed 's/^\xef\xbb\xbf//' | awk '
 	function segment(s,    n, k, t) {
 		gsub(/\(p\)/, "", s)	# the Pushpawn marker is no variation
 		variations += gsub(/\(/, "(", s)
