@@ -358,6 +358,13 @@ static void mt_trailing(struct pgn_lex *x, const char *p, const char *end)
 			p++;
 			continue;
 		}
+		/* A byte order mark opening a line (mt_after_result let no
+		 * other 0xef byte through): not counted in columns. */
+		if ((unsigned char)*p == 0xef) {
+			p += 3;
+			x->line_start = p;
+			continue;
+		}
 		if (*p == '{') {
 			/* Not closed: the scan took it to the end. */
 			stop = memchr(body, '}', (size_t)(end - body));
@@ -379,9 +386,10 @@ static void mt_trailing(struct pgn_lex *x, const char *p, const char *end)
 }
 
 /* After the marker: this game keeps the blanks and comments that follow
- * when nothing else does before the input ends (a DOS end-of-file mark
- * counting as blank); otherwise the next game starts at the first
- * non-blank byte. */
+ * when nothing else does before the input ends (a DOS end-of-file mark,
+ * and a byte order mark opening a line, counting as blank: an empty file
+ * saved on Windows appended with cat); otherwise the next game starts at
+ * the first non-blank byte. */
 static enum lx mt_after_result(struct pgn_lex *x)
 {
 	const char *p = x->p, *end = x->end, *q;
@@ -406,6 +414,10 @@ static enum lx mt_after_result(struct pgn_lex *x)
 			if (mark < 0)
 				return LX_MORE;
 			break;	/* blanks to the end: x->eof holds */
+		} else if (q[-1] == '\n' && (mark = lex_bom_at(x, q)) != 0) {
+			if (mark < 0)
+				return LX_MORE;
+			q += 3;
 		} else {
 			return lex_end_at(x, p);
 		}
@@ -717,12 +729,13 @@ static enum lx mt_bracket_line(struct pgn_lex *x)
  * game starts as at a plain '[': 1 or 0, -1 when the buffer ends first. */
 static int mt_bom_tag_line(const struct pgn_lex *x, const char *p)
 {
-	static const char bom_tag[4] = { '\xef', '\xbb', '\xbf', '[' };
-	size_t n = (size_t)(x->end - p);
+	int bom = lex_bom_at(x, p);
 
-	if (n < 4)
-		return !x->eof && !memcmp(p, bom_tag, n) ? -1 : 0;
-	return !memcmp(p, bom_tag, 4);
+	if (bom <= 0)
+		return bom;
+	if (x->end - p == 3)
+		return x->eof ? 0 : -1;
+	return p[3] == '[';
 }
 
 static enum lx mt_blanks(struct pgn_lex *x)

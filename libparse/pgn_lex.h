@@ -108,6 +108,20 @@ static inline bool lex_blank(unsigned char c)
 	return lex_class[c] & LC_BLANK;
 }
 
+/* Whether p (before x->end) starts a UTF-8 byte order mark: 1 or 0, -1
+ * when the buffer ends inside what may be one (LX_MORE for the caller).
+ * One opens many a file saved on Windows, and so a line where such a file
+ * was appended to another with cat. */
+static inline int lex_bom_at(const struct pgn_lex *x, const char *p)
+{
+	static const char bom[3] = { '\xef', '\xbb', '\xbf' };
+	size_t n = (size_t)(x->end - p);
+
+	if (n < 3)
+		return !x->eof && !memcmp(p, bom, n) ? -1 : 0;
+	return !memcmp(p, bom, 3);
+}
+
 /* The first non-blank byte of a game fixes its start. */
 static inline void lex_mark_start(struct pgn_lex *x, const char *p)
 {

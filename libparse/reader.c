@@ -410,9 +410,10 @@ static enum scan_rc scan_after_result(struct pgn_lex *x, const char *te,
 		*stop = end;
 		return x->eof ? SCAN_DONE : SCAN_SLOW;
 	}
-	/* Comments, and a 0x1a that may be the DOS end-of-file mark, are
-	 * the lexer's to decide. */
-	if (*p == '{' || *p == ';' || *p == '%' || *p == '\x1a')
+	/* Comments, a 0x1a that may be the DOS end-of-file mark and a byte
+	 * order mark that may open a line are the lexer's to decide. */
+	if (*p == '{' || *p == ';' || *p == '%' || *p == '\x1a' ||
+	    *p == '\xef')
 		return SCAN_SLOW;
 	*stop = p;
 	return SCAN_DONE;
@@ -768,12 +769,11 @@ static enum lx scan_movetext(struct pgn_lex *x)
  * the first game's raw bytes, not counted in columns. */
 static enum lx lex_skip_bom(struct pgn_lex *x)
 {
-	static const char bom[3] = { '\xef', '\xbb', '\xbf' };
-	size_t n = (size_t)(x->end - x->p);
+	int bom = lex_bom_at(x, x->p);
 
-	if (n < 3 && !x->eof && !memcmp(x->p, bom, n))
+	if (bom < 0)
 		return LX_MORE;
-	if (n >= 3 && !memcmp(x->p, bom, 3)) {
+	if (bom) {
 		x->p += 3;
 		x->line_start = x->p;
 	}

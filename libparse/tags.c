@@ -360,16 +360,12 @@ static enum lx tag_escape_line(struct pgn_lex *x)
  * false when there is none. */
 static enum lx tag_bom(struct pgn_lex *x, bool *skipped)
 {
-	static const char bom[3] = { '\xef', '\xbb', '\xbf' };
-	size_t n = (size_t)(x->end - x->p);
-
 	*skipped = false;
 	if (lex_loc(x, x->p).col != 1)
 		return LX_OK;
-	if (n < 3 && !x->eof && !memcmp(x->p, bom, n))
-		return LX_MORE;
-	if (n < 3 || memcmp(x->p, bom, 3))
-		return LX_OK;
+	int bom = lex_bom_at(x, x->p);
+	if (bom <= 0)
+		return bom < 0 ? LX_MORE : LX_OK;
 	x->p += 3;
 	x->line_start += 3;
 	*skipped = true;
