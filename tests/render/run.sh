@@ -118,6 +118,18 @@ check_case() {
 	fi
 }
 
+# A file of no case is read by nothing, and an expected output under a
+# name the loop below never forms would pass unseen: each file must be
+# one of the kinds above, of a case that has its .in.
+for file in "$here"/cases/*; do
+	base=$(basename "$file")
+	case $base in
+	*.in|*.args|*.out_ascii|*.out_unicode|*.out_svg|*.err|*.status|*.files)
+		[ -f "$here/cases/${base%.*}.in" ] && continue ;;
+	esac
+	fail "cases/$base: belongs to no case (NAME.in and NAME.KIND)"
+done
+
 for input in "$here"/cases/*.in; do
 	name=$(basename "$input" .in)
 	if [ -f "$here/cases/$name.files" ]; then
