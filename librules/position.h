@@ -323,7 +323,9 @@ int game_replay_lazy(const struct pgn_game *g, struct pgn_game *scratch,
 		     void *report_ctx, struct replay_result *res);
 
 /* Start position of a game: [Variant], [SetUp]/[FEN], [PawnTypes].
- * 0, or -1 with *err (unknown variant, bad FEN...). */
+ * 0; 1 when it is set up but *err holds a warning (a [PawnTypes] tag it
+ * ignores: in a game of other rules, or beside a [FEN] that says
+ * otherwise); -1 with *err (unknown variant, bad FEN...). */
 int game_start_position(const struct pgn_game *g,
 			const struct replay_opts *opts, struct position *pos,
 			struct diag *err);
@@ -334,6 +336,12 @@ void randompawns_roll(struct position *pos, uint64_t seed);
 /* Applies a [PawnTypes] value; 0, or -1 with *err. */
 int pawntypes_apply(struct position *pos, const char *value,
 		    struct diag *err);
+/* Whether a [PawnTypes] value agrees with pos (a [FEN]'s): every square
+ * it names holds a pawn with the code it gives.  0 when it does, else -1
+ * with the first difference, or the fault of the value, in why ("the
+ * FEN's pawn on a2 is P{CMC}, not MCC"). */
+int pawntypes_compare(const struct position *pos, const char *value,
+		      char *why, size_t size);
 /* d20 number (1..20) to code, and code to its letters "CMC". */
 uint8_t code_from_d20(int n);
 int code_parse(const char *s, uint8_t *code);	/* "CMC" -> code; 0 / -1 */

@@ -679,11 +679,12 @@ void randompawns_roll(struct position *pos, uint64_t seed)
 /* ------------------------------------------------------------ PawnTypes */
 
 #define PT_TOKEN_SHOWN 24	/* longest token quoted in full in a message */
+#define PT_PREFIX "[PawnTypes]: "	/* of every message about a value */
 
 static int pt_error(struct diag *err, const char *tok, size_t len,
 		    const char *what)
 {
-	diag_setf(err, DIAG_ERROR, DC_SETUP, "[PawnTypes]: '%.*s%s': %s",
+	diag_setf(err, DIAG_ERROR, DC_SETUP, PT_PREFIX "'%.*s%s': %s",
 		  (int)(len < PT_TOKEN_SHOWN ? len : PT_TOKEN_SHOWN), tok,
 		  len > PT_TOKEN_SHOWN ? "..." : "", what);
 	return -1;
@@ -705,8 +706,9 @@ static uint8_t pt_value(const char *s, size_t len)
 	return code_from_d20(len == 1 ? s[0] - '0' : (s[0] - '0') * 10 + s[1] - '0');
 }
 
-/* One "a2=MCC" token into codes[]; *seen collects the squares named. */
-static int pt_token(const struct position *pos, const char *tok, size_t len,
+/* One "a2=MCC" token into codes[]; *seen collects the squares named,
+ * which must be among pawns. */
+static int pt_token(uint64_t pawns, const char *tok, size_t len,
 		    uint8_t codes[64], uint64_t *seen, struct diag *err)
 {
 	char name[3] = { tok[0], len > 1 ? tok[1] : 0, 0 };
@@ -718,7 +720,7 @@ static int pt_token(const struct position *pos, const char *tok, size_t len,
 	if (!code)
 		return pt_error(err, tok, len, "expected a code of three letters "
 				"M C O X or a d20 number 1 to 20");
-	if (PIECE_TYPE(pos->board[sq]) != PAWN)
+	if (!(pawns & BB(sq)))
 		return pt_error(err, tok, len, "expected the square of a pawn; "
 				"there is none there");
 	if (*seen & BB(sq))
@@ -740,7 +742,7 @@ static int pt_missing(uint64_t missing, struct diag *err)
 		n += (size_t)snprintf(list + n, sizeof list - n, "%s%s",
 				      n ? ", " : "", name);
 	}
-	diag_setf(err, DIAG_ERROR, DC_SETUP, "[PawnTypes]: no code for the "
+	diag_setf(err, DIAG_ERROR, DC_SETUP, PT_PREFIX "no code for the "
 		  "pawn%s on %s (every pawn needs one)", strchr(list, ',') ?
 		  "s" : "", list);
 	return -1;
@@ -751,24 +753,76 @@ static size_t pt_separators(const char *s)
 	return strspn(s, " \t,");
 }
 
+/* Every token of a value into codes[] and *seen, the squares named
+ * among pawns; 0, or -1 with *err at the first token at fault. */
+static int pt_parse(uint64_t pawns, const char *value, uint8_t codes[64],
+		    uint64_t *seen, struct diag *err)
+{
+	for (const char *p = value + pt_separators(value); *p;) {
+		size_t len = strcspn(p, " \t,");
+		if (pt_token(pawns, p, len, codes, seen, err) != 0)
+			return -1;
+		p += len;
+		p += pt_separators(p);
+	}
+	return 0;
+}
+
 /* Checks the whole value first and changes pos only when it is valid. */
 int pawntypes_apply(struct position *pos, const char *value, struct diag *err)
 {
 	uint8_t codes[64] = { 0 };
 	uint64_t seen = 0;
-	for (const char *p = value + pt_separators(value); *p;) {
-		size_t len = strcspn(p, " \t,");
-		if (pt_token(pos, p, len, codes, &seen, err) != 0)
-			return -1;
-		p += len;
-		p += pt_separators(p);
-	}
+	if (pt_parse(pos->by_type[PAWN], value, codes, &seen, err) != 0)
+		return -1;
 	uint64_t missing = pos->by_type[PAWN] & ~seen;
 	if (missing)
 		return pt_missing(missing, err);
 	while (seen) {
 		int sq = pop_lsb(&seen);
 		position_set_code(pos, sq, codes[sq]);
+	}
+	return 0;
+}
+
+/* Whether the pawn on sq has code; -1 with why when not, or when there
+ * is no pawn there. */
+static int pt_differs(const struct position *pos, int sq, uint8_t code,
+		      char *why, size_t size)
+{
+	char name[3], has[4], says[4];
+	square_name(sq, name);
+	if (PIECE_TYPE(pos->board[sq]) != PAWN) {
+		snprintf(why, size, "the FEN has no pawn on %s", name);
+		return -1;
+	}
+	if (pos->code[sq] == code)
+		return 0;
+	code_name(pos->code[sq], has);
+	code_name(code, says);
+	snprintf(why, size, "the FEN's pawn on %s is %c{%s}, not %s", name,
+		 PIECE_COLOR(pos->board[sq]) == WHITE ? 'P' : 'p', has, says);
+	return -1;
+}
+
+/* Any square may be named here: one without a pawn is a difference to
+ * tell, not a fault of the value.  The squares are looked at from a1 to
+ * h8, which is the order the tag is written in (a2..h2, a7..h7). */
+int pawntypes_compare(const struct position *pos, const char *value,
+		      char *why, size_t size)
+{
+	uint8_t codes[64] = { 0 };
+	uint64_t seen = 0;
+	struct diag err = { 0 };
+	if (pt_parse(~(uint64_t)0, value, codes, &seen, &err) != 0) {
+		snprintf(why, size, "the tag is not valid: %s",
+			 err.message + strlen(PT_PREFIX));
+		return -1;
+	}
+	while (seen) {
+		int sq = pop_lsb(&seen);
+		if (pt_differs(pos, sq, codes[sq], why, size) != 0)
+			return -1;
 	}
 	return 0;
 }

@@ -11,10 +11,13 @@
 /* The tags replay looks at, found in one pass over the tag list (a
  * lookup by name each was a strcmp per tag per lookup, a dozen times per
  * game).  Like pgn_tag_find(), the first tag of a name counts. */
-enum { ROSTER_TAGS = 7, TAG_VARIANT = ROSTER_TAGS, TAG_FEN, KNOWN_TAGS };
+enum {
+	ROSTER_TAGS = 7, TAG_VARIANT = ROSTER_TAGS, TAG_FEN, TAG_PAWNTYPES,
+	KNOWN_TAGS
+};
 static const char *const known_tags[KNOWN_TAGS] = {
 	"Event", "Site", "Date", "Round", "White", "Black", "Result",
-	"Variant", "FEN",
+	"Variant", "FEN", "PawnTypes",
 };
 enum { TAG_WHITE = 4, TAG_BLACK = 5, TAG_RESULT = 6 };
 
@@ -660,6 +663,7 @@ static int known_tag_index(const char *name)
 	case 'B': return TAG_BLACK;
 	case 'V': return TAG_VARIANT;
 	case 'F': return TAG_FEN;
+	case 'P': return TAG_PAWNTYPES;
 	default: return -1;
 	}
 }
@@ -688,7 +692,8 @@ static void standard_start_init(void)
 }
 
 /* game_start_position(), with its most common answer (standard chess, no
- * [FEN], no [Variant] that counts) from the copy above. */
+ * [FEN], no [Variant] that counts, no [PawnTypes] to warn about) from the
+ * copy above. */
 static int start_position(const struct replay *r, struct position *pos,
 			  struct diag *err)
 {
@@ -696,6 +701,7 @@ static int start_position(const struct replay *r, struct position *pos,
 	const struct variant *v = opts->variant ? opts->variant
 						: &variant_standard;
 	if (v == &variant_standard && !r->tags.value[TAG_FEN] &&
+	    !r->tags.value[TAG_PAWNTYPES] &&
 	    (!r->tags.value[TAG_VARIANT] || opts->force_variant)) {
 		pthread_once(&standard_once, standard_start_init);
 		*pos = standard_start;
@@ -704,9 +710,6 @@ static int start_position(const struct replay *r, struct position *pos,
 	return game_start_position(r->g, opts, pos, err);
 }
 
-/* What every replay starts with: the game's tags and start position
- * (res->final), its key the first of the list.  -1 when the start
- * position cannot be had (reported). */
 /* Every member set one by one: an initializer would zero the keylist's
  * local buffer too, two kilobytes per game that nothing reads before it
  * is written (a third of the fast path's work per game beyond its
@@ -733,6 +736,10 @@ static void replay_init(struct replay *r, const struct replay_visitor *visitor,
 	r->number_off = 0;
 }
 
+/* What every replay starts with: the game's tags and start position
+ * (res->final), its key the first of the list.  -1 when the start
+ * position cannot be had (reported); a warning about the tags it comes
+ * from is reported too. */
 static int replay_begin(struct replay *r, const struct pgn_game *g,
 			const struct replay_opts *opts,
 			struct replay_result *res, struct position *start)
@@ -745,10 +752,11 @@ static int replay_begin(struct replay *r, const struct pgn_game *g,
 	r->black = r->tags.value[TAG_BLACK];
 	memset(res, 0, sizeof *res);
 	struct diag err = { 0 };
-	if (start_position(r, start, &err) != 0) {
+	int set = start_position(r, start, &err);
+	if (set != 0)
 		emit(r, &err, NULL);
+	if (set < 0)
 		return -1;
-	}
 	res->variant = start->variant;
 	keylist_push(&r->keys, start->key);
 	res->final = *start;

@@ -52,13 +52,44 @@ static int apply_fen(const struct pgn_game *g, const struct variant *v,
 	return -1;
 }
 
+/* [PawnTypes] in a game of rules whose pawns have no codes: the tag is
+ * dropped, and said so, as it most likely belongs to a Random Pawns game
+ * whose [Variant] tag is missing or wrong (its moves may fail later, or
+ * worse, not), or was copied where it means nothing.  Returns 1. */
+static int foreign_pawn_types(const struct variant *v,
+			      const struct pgn_tag *types, struct diag *err)
+{
+	diag_setf(err, DIAG_WARNING, DC_SETUP, "[PawnTypes] is ignored: it "
+		  "gives Random Pawns codes, and this game is %s", v->name);
+	at_tag(err, types, 0);
+	return 1;
+}
+
+/* [PawnTypes] beside a [FEN]: the FEN sets the game up, as NOTATION.md
+ * has the tag for games without one.  A tag that says what the FEN says
+ * is only redundant; one that says otherwise is dropped and said so
+ * (returns 1), lest a game played from one setup be read as the
+ * other's. */
+static int pawn_types_beside_fen(const struct position *pos,
+				 const struct pgn_tag *types, struct diag *err)
+{
+	char why[DIAG_MESSAGE_MAX];
+	if (pawntypes_compare(pos, types->value, why, sizeof why) == 0)
+		return 0;
+	diag_setf(err, DIAG_WARNING, DC_SETUP, "[PawnTypes] is ignored: "
+		  "[FEN] sets up the game, and %s", why);
+	at_tag(err, types, 0);
+	return 1;
+}
+
 static int apply_pawn_types(const struct pgn_game *g, const struct variant *v,
 			    struct position *pos, struct diag *err)
 {
 	const struct pgn_tag *types = pgn_tag_find(g, "PawnTypes");
-	bool has_fen = pgn_tag_find(g, "FEN") != NULL;
-	if (!v->needs_codes || has_fen)
-		return 0;
+	if (!v->needs_codes)
+		return types ? foreign_pawn_types(v, types, err) : 0;
+	if (pgn_tag_find(g, "FEN"))
+		return types ? pawn_types_beside_fen(pos, types, err) : 0;
 	if (!types) {
 		diag_setf(err, DIAG_ERROR, DC_SETUP,
 			  "%s game without [PawnTypes] or [FEN]: the pawns "
@@ -80,7 +111,7 @@ int game_start_position(const struct pgn_game *g,
 	const struct variant *v = game_variant(g, opts, err);
 	if (!v)
 		return -1;
-	if (apply_fen(g, v, pos, err) || apply_pawn_types(g, v, pos, err))
+	if (apply_fen(g, v, pos, err))
 		return -1;
-	return 0;
+	return apply_pawn_types(g, v, pos, err);
 }

@@ -60,8 +60,13 @@ static void replay(const struct pgn_game *g, const struct replay_opts *o)
 		FUZZ_CHECK(res.final.variant != NULL);
 	struct position start;
 	struct diag err = { 0 };
-	if (game_start_position(g, o, &start, &err) != 0)
-		fuzz_diag(NULL, &err);
+	int set = game_start_position(g, o, &start, &err);
+	FUZZ_CHECK(set >= -1 && set <= 1);
+	if (set == 0)
+		return;
+	/* 1: set up, with a warning (an ignored [PawnTypes]). */
+	FUZZ_CHECK((set > 0) == (err.severity == DIAG_WARNING));
+	fuzz_diag(NULL, &err);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -692,6 +692,134 @@ static void test_pawntypes_errors(void **state)
 			    "or a d20 number 1 to 20");
 }
 
+/* What pawntypes_compare() says of a value beside a FEN: "" when they
+ * agree. */
+static const char *pt_compare(const char *fen, const char *value)
+{
+	static char why[DIAG_MESSAGE_MAX];
+	struct position pos;
+	load(&pos, fen);
+	why[0] = 0;
+	int got = pawntypes_compare(&pos, value, why, sizeof why);
+	assert_int_equal(got, why[0] ? -1 : 0);
+	return why;
+}
+
+#define PT_FEN "rnbqkbnr/p{CMC}p{CMC}p{CMC}p{CMC}p{CMC}p{CMC}p{CMC}p{XCO}/" \
+	       "8/8/8/8/P{MCC}P{CMC}P{CMC}P{CMC}P{CMC}P{CMC}P{CMC}P{CMC}/"  \
+	       "RNBQKBNR w KQkq - 0 1"
+
+static void test_pawntypes_compare(void **state)
+{
+	(void)state;
+	/* Codes or d20 numbers, all squares or some, or none at all. */
+	assert_string_equal(pt_compare(PT_FEN, "a2=MCC b2=6,h7=20"), "");
+	assert_string_equal(pt_compare(PT_FEN, "a2=4"), "");
+	assert_string_equal(pt_compare(PT_FEN, ""), "");
+	assert_string_equal(pt_compare(PT_FEN, "a2=CMC"),
+			    "the FEN's pawn on a2 is P{MCC}, not CMC");
+	assert_string_equal(pt_compare(PT_FEN, "a2=4 h7=6"),
+			    "the FEN's pawn on h7 is p{XCO}, not CMC");
+	assert_string_equal(pt_compare(PT_FEN, "a2=4 a3=6"),
+			    "the FEN has no pawn on a3");
+	assert_string_equal(pt_compare(PT_FEN, "e1=6"),
+			    "the FEN has no pawn on e1");
+	assert_string_equal(pt_compare(PT_FEN, "a2=MCZ"),
+			    "the tag is not valid: 'a2=MCZ': expected a code "
+			    "of three letters M C O X or a d20 number 1 to 20");
+	assert_string_equal(pt_compare(PT_FEN, "a2=4 a2=4"),
+			    "the tag is not valid: 'a2=4': this square was "
+			    "given a code before");
+	/* A pawn that has moved is not on the square the tag names. */
+	assert_string_equal(pt_compare("4k3/8/8/8/8/P{CMC}7/8/4K3 w - - 0 1",
+				       "a2=6"), "the FEN has no pawn on a2");
+}
+
+/* The diagnostics of a game's replay: "LINE:COL SEVERITY CODE message"
+ * each, one a line. */
+struct collected {
+	char text[1024];
+};
+
+static void collect(void *ctx, const struct diag *d)
+{
+	struct collected *c = ctx;
+	size_t n = strlen(c->text);
+	snprintf(c->text + n, sizeof c->text - n, "%u:%u %s %s %s\n",
+		 d->line, d->col,
+		 d->severity == DIAG_WARNING ? "warning" : "error",
+		 diag_code_name(d->code), d->message);
+}
+
+static const char *replay_diags(const char *tags, bool strict)
+{
+	static struct collected c;
+	char pgn[2048];
+	snprintf(pgn, sizeof pgn, "[Event \"e\"]\n[Site \"s\"]\n"
+		 "[Date \"2026.01.01\"]\n[Round \"1\"]\n[White \"w\"]\n"
+		 "[Black \"b\"]\n[Result \"*\"]\n%s\n1. e4 *\n", tags);
+	struct pgn_reader *r = pgn_reader_from_memory("t", pgn, strlen(pgn),
+						      NULL);
+	struct pgn_game g;
+	struct diag err;
+	pgn_game_init(&g);
+	assert_int_equal(pgn_reader_next(r, &g, NULL, NULL, &err), 1);
+	struct replay_opts opts = { .strict = strict };
+	struct replay_result res;
+	c.text[0] = 0;
+	int bad = game_replay(&g, &opts, NULL, collect, &c, &res);
+	assert_int_equal(bad, strstr(c.text, "error") != NULL);
+	assert_int_equal(res.warnings + res.errors, c.text[0] != 0);
+	pgn_game_release(&g);
+	pgn_reader_close(r);
+	return c.text;
+}
+
+#define PT_ALL6 "[PawnTypes \"a2=6 b2=6 c2=6 d2=6 e2=6 f2=6 g2=6 h2=6 " \
+		"a7=6 b7=6 c7=6 d7=6 e7=6 f7=6 g7=6 h7=6\"]\n"
+#define PT_RP "[Variant \"Random Pawns Chess\"]\n"
+
+/* [PawnTypes] sets a Random Pawns game up only without a [FEN]; beside
+ * one, or in a game of other rules, it is ignored, and a warning says so
+ * unless it agrees with the FEN. */
+static void test_pawntypes_ignored(void **state)
+{
+	(void)state;
+	assert_string_equal(replay_diags(PT_RP PT_ALL6, false), "");
+	assert_string_equal(replay_diags(PT_RP PT_ALL6 "[SetUp \"1\"]\n"
+					 "[FEN \"" PT_FEN "\"]\n", false),
+			    "9:1 warning setup [PawnTypes] is ignored: [FEN] sets up "
+			    "the game, and the FEN's pawn on a2 is P{MCC}, not "
+			    "CMC\n");
+	assert_string_equal(replay_diags(PT_RP "[SetUp \"1\"]\n[FEN \""
+					 PT_FEN "\"]\n" PT_ALL6, true),
+			    "11:1 error setup [PawnTypes] is ignored: [FEN] sets up "
+			    "the game, and the FEN's pawn on a2 is P{MCC}, not "
+			    "CMC\n");
+	assert_string_equal(replay_diags(PT_RP "[SetUp \"1\"]\n[FEN \""
+					 PT_FEN "\"]\n[PawnTypes \"a2=MCC "
+					 "h7=XCO\"]\n", true), "");
+	/* The FEN's own faults come first, alone. */
+	assert_string_equal(replay_diags(PT_RP "[FEN \"8/8\"]\n"
+					 "[PawnTypes \"a2=MCC\"]\n", false),
+			    "9:10 error fen [FEN]: board: 2 ranks, expected 8\n");
+	/* Other rules: no pawn of theirs has a code. */
+	assert_string_equal(replay_diags(PT_ALL6, false),
+			    "8:1 warning setup [PawnTypes] is ignored: it gives "
+			    "Random Pawns codes, and this game is standard "
+			    "chess\n");
+	assert_string_equal(replay_diags("[Variant \"Pauli\"]\n" PT_ALL6,
+					 false),
+			    "9:1 warning setup [PawnTypes] is ignored: it gives "
+			    "Random Pawns codes, and this game is Pauli "
+			    "Chess\n");
+	assert_string_equal(replay_diags("[Variant \"Standard\"]\n"
+					 "[PawnTypes \"nonsense\"]\n", false),
+			    "9:1 warning setup [PawnTypes] is ignored: it gives "
+			    "Random Pawns codes, and this game is standard "
+			    "chess\n");
+}
+
 /* -------------------------------------------------- reference generator */
 
 /* Written from VARIANTS.md alone, square by square, no bitboards: each
@@ -1178,6 +1306,8 @@ int main(void)
 		cmocka_unit_test(test_roll_skips_empty_squares),
 		cmocka_unit_test(test_pawntypes),
 		cmocka_unit_test(test_pawntypes_errors),
+		cmocka_unit_test(test_pawntypes_compare),
+		cmocka_unit_test(test_pawntypes_ignored),
 		cmocka_unit_test(test_perft_epd),
 		cmocka_unit_test(test_perft_epd_flip),
 		cmocka_unit_test(test_reference_perft),

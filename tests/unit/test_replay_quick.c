@@ -190,6 +190,14 @@ static void test_declines_what_needs_words(void **state)
 	/* A pinned knight may not move: the full replay says why. */
 	expect("*", "1. e4 e5 2. Nc3 Bb4 3. Nd5 *", true);
 	expect("*", "1. d4 e5 2. Nd2 Bb4 3. Nb3 *", false);
+	/* A [PawnTypes] tag has no meaning in standard chess: a warning.
+	 * Another tag of its first letter is nothing to say. */
+	struct verdict v = check(ROSTER "[Result \"*\"]\n[PawnTypes \"a2=6\"]"
+				 "\n\n1. e4 *\n");
+	assert_false(v.quick);
+	assert_int_equal(v.full_diags, 1);
+	assert_true(check(ROSTER "[Result \"*\"]\n[PlyCount \"1\"]\n\n"
+			  "1. e4 *\n").quick);
 }
 
 /* ------------------------------------------------ repetition at the end */
