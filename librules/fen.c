@@ -213,9 +213,17 @@ static int setup_checks(struct position *pos, const struct fen_syntax *fen,
 	pos->halfmove = fen->halfmove;
 	pos->fullmove = fen->fullmove ? fen->fullmove : 1;
 	if (fen->ep_square >= 0) {
+		/* The short form's victim is straight behind the passed
+		 * square; where pawns with codes may also have passed it
+		 * diagonally (Random Pawns) the variant works it out, and
+		 * is told the form apart: a long form naming the straight
+		 * square must have its pawn there. */
 		int back = pos->side == WHITE ? -8 : 8;
+		int shortform = v->fen_features & FEN_F_CODES
+					? NO_SQUARE
+					: fen->ep_square + back;
 		int victim = fen->ep_landing >= 0 ? fen->ep_landing
-						  : fen->ep_square + back;
+						  : shortform;
 		pos->ep = (uint8_t)fen->ep_square;
 		pos->ep_victim = (uint8_t)victim;
 	}

@@ -562,9 +562,9 @@ static int ep_resolve_short(struct position *pos, int mover,
 }
 
 /* The e.p. field: passed square on the mover's rank 3, empty; the long
- * form's landing square checked, the short form resolved.  fen.c presets
- * the victim straight ahead for the short form, so a long form naming the
- * straight landing square ("e3e4") reads as the short form. */
+ * form's landing square checked, also when it is the straight one
+ * ("e3e4": that pawn must be there), the short form (victim NO_SQUARE
+ * from fen.c) resolved. */
 static int check_ep(struct position *pos, struct setup_fault *fault)
 {
 	int ep = pos->ep, mover = pos->side ^ 1;
@@ -573,9 +573,9 @@ static int check_ep(struct position *pos, struct setup_fault *fault)
 				   "en passant: %s is not an empty square on "
 				   "the 3rd rank of the side that just moved",
 				   ep, NO_SQUARE, NO_SQUARE);
-	if (pos->ep_victim == pawn_step[mover][DIR_FORWARD][0][ep])
+	if (pos->ep_victim == NO_SQUARE)
 		return ep_resolve_short(pos, mover, fault);
-	for (int d = DIR_LEFT; d <= DIR_RIGHT; d += 2)
+	for (int d = DIR_LEFT; d <= DIR_RIGHT; d++)
 		if (pawn_step[mover][d][0][ep] == pos->ep_victim &&
 		    ep_fits(pos, ep, mover, d))
 			return 0;

@@ -367,6 +367,18 @@ static void test_ep_short_form(void **state)
 	/* Black moved: passed square on rank 6, diagonal to the h-side. */
 	load(&pos, "4k3/8/8/4p{MXX}3/8/8/8/4K3 w - d6 0 2");
 	assert_int_equal(pos.ep_victim, square("e5"));
+	/* The long form naming the straight square: that pawn, as
+	 * written, or an error (it had been read as the short form, and
+	 * so as c4's diagonal move). */
+	load(&pos, "4k3/8/8/8/3P{XMX}4/8/8/4K3 b - d3d4 0 1");
+	assert_int_equal(pos.ep_victim, square("d4"));
+	assert_fen_text(&pos, "4k3/8/8/8/3P{XMX}4/8/8/4K3 b - d3 0 1");
+	assert_rejected("4k3/8/8/8/2P{MXX}5/8/8/4K3 b - d3d4 0 1",
+			"en passant: no pawn can just have passed d3 to land "
+			"on d4");
+	assert_rejected("4k3/8/8/8/2P{MXX}1P{XXM}3/8/8/4K3 b - d3d4 0 1",
+			"en passant: no pawn can just have passed d3 to land "
+			"on d4");
 }
 
 /* ------------------------------------------------------------- promotion */
