@@ -154,12 +154,17 @@ static int fen_code(struct fen_cursor *c, struct fen_board *b)
 	return 0;
 }
 
+static bool fen_is_tandem(char ch)
+{
+	return ch == 'T' || ch == 't';
+}
+
 static int fen_piece(struct fen_cursor *c, struct fen_board *b)
 {
 	char ch = c->s[c->pos++];
 
 	fen_put(b, ch, 0, c->pos - 1);
-	if (ch == 'T' || ch == 't')
+	if (fen_is_tandem(ch))
 		b->out->features |= FEN_F_TANDEM;
 	if (ch != 'P' && ch != 'p')
 		return 0;
@@ -188,6 +193,10 @@ static int fen_shared(struct fen_cursor *c, struct fen_board *b)
 	c->pos++;
 	fen_put(b, first, second, open);
 	b->out->features |= FEN_F_SHARED;
+	/* A tandem letter counts inside ( ) as outside it: no variant
+	 * has both, and a variant with shared squares must see it. */
+	if (fen_is_tandem(first) || fen_is_tandem(second))
+		b->out->features |= FEN_F_TANDEM;
 	return 0;
 }
 

@@ -115,6 +115,12 @@ static void test_shared(void **state)
 	assert_int_equal(f.sq[36].second, 'b');
 	assert_int_equal(f.sq[37].piece, 0);
 	assert_int_equal(f.features, FEN_F_SHARED);
+	/* A tandem counts inside ( ) too, first or second (it had not:
+	 * Pauli took "(Tb)" with a tandem that never moved). */
+	assert_int_equal(parse("4k3/8/8/4(Tb)3/8/8/8/4K3 w - -", &f, &d), 0);
+	assert_int_equal(f.features, FEN_F_SHARED | FEN_F_TANDEM);
+	assert_int_equal(parse("4k3/8/8/4(Nt)3/8/8/8/4K3 w - -", &f, &d), 0);
+	assert_int_equal(f.features, FEN_F_SHARED | FEN_F_TANDEM);
 }
 
 /* Where each field and each square's token was written, for the faults

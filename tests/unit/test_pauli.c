@@ -382,6 +382,9 @@ static void test_setup_checks(void **state)
 			"board: pawn on e1 (rank 1 or 8)");
 	assert_rejected("4k3/8/8/8/8/8/8/4(KK)3 w - - 0 1",
 			"board: White has more than one king");
+	assert_rejected("4k3/8/8/8/8/8/(tN)7/4K3 w - - 0 1",
+			"board: a tandem (T/t) is not allowed in variant "
+			"pauli");
 	/* A Black rook and a White knight on h1 give White no rook there. */
 	assert_rejected("4k3/8/8/8/8/8/8/4K2(Nr) w K - 0 1",
 			"castling: a right without king and rook on their "
