@@ -694,6 +694,21 @@ static bool victim_missing(const struct position *pos, const struct want *w)
 	return true;
 }
 
+/* Whether an enemy piece stands on the square (either slot): then the
+ * capture written fails for another reason than an empty square (Pauli:
+ * "exe3" onto a knight, which a pawn may only share). */
+static bool enemy_there(const struct position *pos, const struct want *w)
+{
+	uint8_t a = pos->board[w->to], b = pos->board2[w->to];
+	return (a && PIECE_COLOR(a) != pos->side) ||
+	       (b && PIECE_COLOR(b) != pos->side);
+}
+
+static bool no_enemy_there(const struct position *pos, const struct want *w)
+{
+	return !enemy_there(pos, w);
+}
+
 static void relax_victim(struct want *w) { w->victim = 0; }
 static void relax_capture(struct want *w)
 {
@@ -709,7 +724,9 @@ static void relax_ep(struct want *w) { w->need &= ~MF_EP; }
 static const struct relax relaxations[] = {
 	{ relax_victim, "the piece named after 'x' is not on %s", false,
 	  victim_missing },
-	{ relax_capture, "nothing to capture on %s", false, NULL },
+	{ relax_capture, "nothing to capture on %s", false, no_enemy_there },
+	{ relax_capture, "'x' does not fit the move to %s", false,
+	  enemy_there },
 	{ relax_xless, "a move without 'x' is never a capture here", false,
 	  NULL },
 	{ relax_marker, "the marker written does not fit the move to %s",

@@ -487,6 +487,14 @@ static void test_pauli(void **state)
 		  "mean Nxe5 or Ne5&?)" },
 		{ "Ne5&", false, 0, "f3e5", MF_SHARE, 0, NULL },
 	};
+	/* A pawn's straight move onto a piece shares, never captures: the
+	 * 'x' is what is off, not the square (it had said "nothing to
+	 * capture on e3" with the knight there). */
+	static const struct want straight[] = {
+		{ "exe3", false, -1, NULL, 0, DC_ILLEGAL_MOVE,
+		  "'x' does not fit the move to e3 (did you mean e3&?)" },
+		{ "e3&", false, 0, "e2e3", MF_SHARE, 0, NULL },
+	};
 	(void)state;
 	skip_placeholder(&variant_pauli);
 	CHECK_ALL("4k3/8/8/8/8/8/8/R2nK3 w - - 0 1", &variant_pauli, share);
@@ -495,6 +503,8 @@ static void test_pauli(void **state)
 	CHECK_ALL("7k/8/8/4(bn)3/8/5N2/8/K7 w - - 0 1", &variant_pauli, left);
 	CHECK_ALL("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq "
 		  "- 2 3", &variant_pauli, opening);
+	CHECK_ALL("4k3/8/8/8/8/4n3/4P3/4K3 w - - 0 1", &variant_pauli,
+		  straight);
 }
 
 static void test_emap_and_randompawns(void **state)
