@@ -30,6 +30,7 @@ struct fen_moves {
 	int perft_depth;	/* -1: list the moves */
 	bool divide;
 	bool roll, start;
+	bool variant_given;	/* --variant on the command line */
 	uint64_t seed;
 	unsigned positions;
 };
@@ -45,6 +46,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		if (!f->variant)
 			argp_error(state, "unknown variant '%s' (known: %s)", arg,
 				   variant_id_list());
+		f->variant_given = true;
 		break;
 	case OPT_NOTATION:
 		for (n = 0; n < 4 && strcmp(arg, notations[n]) != 0; n++)
@@ -75,6 +77,13 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		/* Random Pawns rolls its pawns' codes for each game: there is
 		 * no one start position to use, and the standard one's
 		 * uncoded pawns are no Random Pawns position. */
+		/* A roll is of pawn codes: a variant without them asked for
+		 * by name would get a position of another variant. */
+		if (f->roll && f->variant_given && !f->variant->needs_codes)
+			argp_error(state, "--roll makes a Random Pawns setup, and "
+				   "%s has no pawn codes (use --variant "
+				   "randompawns or randompawns-flip, or none)",
+				   f->variant->id);
 		if (f->start && !f->roll && f->variant->needs_codes)
 			argp_error(state, "--start: %s has no fixed start "
 				   "position (its pawns' codes are rolled); give "
