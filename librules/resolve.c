@@ -709,7 +709,24 @@ static bool no_enemy_there(const struct position *pos, const struct want *w)
 	return !enemy_there(pos, w);
 }
 
+/* Tandem: a pawn move (member, or a bare coordinate move) onto an enemy
+ * tandem, or onto the e.p. square that a tandem unit passed: only a
+ * whole tandem may take a tandem (VARIANTS.md), so the unit move it most
+ * likely meant is the one to suggest, not another pawn's capture. */
+static bool member_takes_tandem(const struct position *pos,
+				const struct want *w)
+{
+	int sq = w->to;
+	if (w->mover != PAWN && w->mover != MOVER_ANY)
+		return false;
+	if (!pos->board[sq] && sq == pos->ep && pos->ep_victim != NO_SQUARE)
+		sq = pos->ep_victim;
+	uint8_t p = pos->board[sq];
+	return p && PIECE_COLOR(p) != pos->side && PIECE_TYPE(p) == TANDEM;
+}
+
 static void relax_victim(struct want *w) { w->victim = 0; }
+static void relax_member(struct want *w) { w->mover = TANDEM; }
 static void relax_capture(struct want *w)
 {
 	w->need &= ~MF_CAPTURE;
@@ -722,6 +739,8 @@ static void relax_hints(struct want *w) { w->from_mask = ~0ULL; }
 static void relax_ep(struct want *w) { w->need &= ~MF_EP; }
 
 static const struct relax relaxations[] = {
+	{ relax_member, "a tandem member cannot take a tandem, only a tandem "
+	  "moving as a unit can", false, member_takes_tandem },
 	{ relax_victim, "the piece named after 'x' is not on %s", false,
 	  victim_missing },
 	{ relax_capture, "nothing to capture on %s", false, no_enemy_there },

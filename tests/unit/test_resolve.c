@@ -403,6 +403,11 @@ static void test_pushpawn_seed(void **state)
 
 #define TANDEM_START "rnbqkbnr/tttttttt/8/8/8/8/TTTTTTTT/RNBQKBNR w KQkq - 0 1"
 
+#define MEMBER_NO "4k3/8/8/3t4/2P1T3/8/8/4K3 w - - 0 1"
+#define MEMBER_EP "4k3/8/8/2TtP3/8/8/8/4K3 w - d6 0 1"
+#define ONLY_UNIT "a tandem member cannot take a tandem, only a tandem " \
+		  "moving as a unit can (did you mean "
+
 static void test_tandem(void **state)
 {
 	static const struct want start[] = {
@@ -430,8 +435,27 @@ static void test_tandem(void **state)
 		{ "Txc5", false, 0, "b4c5", MF_UNIT | MF_CAPTURE, 0, NULL },
 		{ "bxc5", false, 0, "b4c5", MF_CAPTURE, 0, NULL },
 	};
+	/* A member never takes a tandem, e.p. included: the unit move is
+	 * suggested (it had been "the origin written does not fit ... (did
+	 * you mean exd5?)", another pawn's capture). */
+	static const struct want member_no[] = {
+		{ "exd5", false, -1, NULL, 0, DC_ILLEGAL_MOVE, ONLY_UNIT "Txd5?)" },
+		{ "e4d5", false, -1, NULL, 0, DC_ILLEGAL_MOVE, ONLY_UNIT "Txd5?)" },
+		{ "Txd5", false, 0, "e4d5", MF_UNIT | MF_CAPTURE, 0, NULL },
+		{ "cxd5", false, 0, "c4d5", MF_CAPTURE, 0, NULL },
+	};
+	static const struct want member_ep[] = {
+		{ "cxd6", false, -1, NULL, 0, DC_ILLEGAL_MOVE, ONLY_UNIT "Txd6?)" },
+		{ "c5xd6", false, -1, NULL, 0, DC_ILLEGAL_MOVE,
+		  ONLY_UNIT "Txd6?)" },
+		{ "Txd6", false, 0, "c5d6", MF_UNIT | MF_CAPTURE | MF_EP, 0,
+		  NULL },
+		{ "exd6", false, 0, "e5d6", MF_CAPTURE | MF_EP, 0, NULL },
+	};
 	(void)state;
 	skip_placeholder(&variant_tandem);
+	CHECK_ALL(MEMBER_NO, &variant_tandem, member_no);
+	CHECK_ALL(MEMBER_EP, &variant_tandem, member_ep);
 	CHECK_ALL(TANDEM_START, &variant_tandem, start);
 	CHECK_ALL("4k3/8/8/8/8/4T3/8/4K3 w - - 0 1", &variant_tandem, rocket);
 	CHECK_ALL("4k3/8/8/2n5/1T6/8/8/4K3 w - - 0 1", &variant_tandem, regan);
