@@ -74,9 +74,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		if (f->divide && f->perft_depth < 1)
 			argp_error(state, "--divide needs --perft with a depth of "
 				   "1 or more");
-		/* Random Pawns rolls its pawns' codes for each game: there is
-		 * no one start position to use, and the standard one's
-		 * uncoded pawns are no Random Pawns position. */
 		/* A roll is of pawn codes: a variant without them asked for
 		 * by name would get a position of another variant. */
 		if (f->roll && f->variant_given && !f->variant->needs_codes)
@@ -84,6 +81,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 				   "%s has no pawn codes (use --variant "
 				   "randompawns or randompawns-flip, or none)",
 				   f->variant->id);
+		/* Random Pawns rolls its pawns' codes for each game: there is
+		 * no one start position to use, and the standard one's
+		 * uncoded pawns are no Random Pawns position. */
 		if (f->start && !f->roll && f->variant->needs_codes)
 			argp_error(state, "--start: %s has no fixed start "
 				   "position (its pawns' codes are rolled); give "
