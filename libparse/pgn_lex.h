@@ -11,6 +11,8 @@
 #ifndef PAWNKIT_PGN_LEX_H
 #define PAWNKIT_PGN_LEX_H
 
+#include <string.h>
+
 #include "pgn.h"
 
 enum lx {
