@@ -387,12 +387,15 @@ static void mt_trailing(struct pgn_lex *x, const char *p, const char *end)
 
 /* After the marker: this game keeps the blanks and comments that follow
  * when nothing else does before the input ends (a DOS end-of-file mark,
- * and a byte order mark opening a line, counting as blank: an empty file
+ * and byte order marks opening a line, counting as blank: an empty file
  * saved on Windows appended with cat); otherwise the next game starts at
- * the first non-blank byte. */
+ * the first non-blank byte.  A line opens again after each mark, as in
+ * the tag section (tag_bom), which would skip a second one as well: took
+ * this one only the first, the second would start a game holding nothing
+ * but marks, no game, and its bytes would be lost. */
 static enum lx mt_after_result(struct pgn_lex *x)
 {
-	const char *p = x->p, *end = x->end, *q;
+	const char *p = x->p, *end = x->end, *q, *bol; /* past a mark */
 	int mark;
 
 	for (; p < end && (lex_blank((unsigned char)*p) || *p == '\n'); p++)
@@ -402,7 +405,7 @@ static enum lx mt_after_result(struct pgn_lex *x)
 		return x->eof ? lex_end_at(x, end) : LX_MORE;
 	if (*p == '[')
 		return lex_end_at(x, p);
-	for (q = p; q < end;) {
+	for (q = p, bol = NULL; q < end;) {
 		if (lex_blank((unsigned char)*q) || *q == '\n') {
 			q++;
 		} else if (*q == '{' || *q == ';' || *q == '%') {
@@ -414,10 +417,11 @@ static enum lx mt_after_result(struct pgn_lex *x)
 			if (mark < 0)
 				return LX_MORE;
 			break;	/* blanks to the end: x->eof holds */
-		} else if (q[-1] == '\n' && (mark = lex_bom_at(x, q)) != 0) {
+		} else if ((q[-1] == '\n' || q == bol) &&
+			   (mark = lex_bom_at(x, q)) != 0) {
 			if (mark < 0)
 				return LX_MORE;
-			q += 3;
+			bol = q += 3;
 		} else {
 			return lex_end_at(x, p);
 		}
@@ -724,18 +728,19 @@ static enum lx mt_bracket_line(struct pgn_lex *x)
 	return lex_end_at(x, x->p);
 }
 
-/* Whether p starts a line of a UTF-8 byte order mark and '[' (a file
+/* Whether p starts a line of UTF-8 byte order marks and '[' (a file
  * appended to this one, saved with the mark), where at depth 0 the next
- * game starts as at a plain '[': 1 or 0, -1 when the buffer ends first. */
+ * game starts as at a plain '[': 1 or 0, -1 when the buffer ends first.
+ * Any number of marks, as the tag section skips (tag_bom). */
 static int mt_bom_tag_line(const struct pgn_lex *x, const char *p)
 {
-	int bom = lex_bom_at(x, p);
+	int bom;
 
-	if (bom <= 0)
-		return bom;
-	if (x->end - p == 3)
-		return x->eof ? 0 : -1;
-	return p[3] == '[';
+	while ((bom = lex_bom_at(x, p)) > 0)
+		p += 3;
+	if (bom < 0)
+		return -1;
+	return p < x->end && *p == '[';
 }
 
 static enum lx mt_blanks(struct pgn_lex *x)

@@ -744,6 +744,43 @@ static void test_dos_eof(void **state)
 	games_free(&gs);
 }
 
+/* Byte order marks in a row opening a line (each file of a join saved
+ * with one, some tool adding another): each opens the line again, as
+ * where the input starts, after the last marker and before a tag line
+ * alike.  After the marker, a second one had started a game of marks
+ * alone, no game, and its bytes were lost (read_all checks them); before
+ * a tag line of a game without result, it had made that line junk. */
+static void test_bom_repeated(void **state)
+{
+	struct games gs;
+	(void)state;
+	read_str("\xef\xbb\xbf\xef\xbb\xbf\n\xef\xbb\xbf\xef\xbb\xbf", &gs);
+	assert_int_equal(gs.n, 0);
+	games_free(&gs);
+	read_str("1. e4 *\n\xef\xbb\xbf\xef\xbb\xbf", &gs);
+	assert_int_equal(gs.n, 1);
+	assert_string_equal(gs.dump[0], "1. e4 *");
+	games_free(&gs);
+	read_str("1. e4 *\r\n\xef\xbb\xbf\xef\xbb\xbf\xef\xbb\xbf\r\n", &gs);
+	assert_int_equal(gs.n, 1);
+	assert_int_equal(gs.diags.errors + gs.diags.warnings, 0);
+	games_free(&gs);
+	read_str("[Event \"a\"]\n\n1. e4\n\xef\xbb\xbf\xef\xbb\xbf[Event \"b\"]"
+		 "\n\n1. d4 *\n", &gs);
+	assert_int_equal(gs.n, 2);
+	assert_int_equal(gs.flags[0], PGN_NO_RESULT);
+	assert_string_equal(gs.dump[0], "1. e4");
+	assert_int_equal(gs.flags[1], 0);
+	assert_string_equal(gs.dump[1], "1. d4 *");
+	assert_int_equal(gs.diags.errors, 0);
+	games_free(&gs);
+	/* Not opening a line, a mark is text: a game of its own. */
+	read_str("1. e4 *\n \xef\xbb\xbf", &gs);
+	assert_int_equal(gs.n, 2);
+	assert_int_equal(gs.flags[1], PGN_NO_RESULT);
+	games_free(&gs);
+}
+
 static void test_result_glued_to_tag(void **state)
 {
 	struct games gs;
@@ -1075,6 +1112,7 @@ int main(void)
 		cmocka_unit_test(test_unbalanced_and_junk),
 		cmocka_unit_test(test_empty_inputs),
 		cmocka_unit_test(test_dos_eof),
+		cmocka_unit_test(test_bom_repeated),
 		cmocka_unit_test(test_result_glued_to_tag),
 		cmocka_unit_test(test_depth_limit),
 		cmocka_unit_test(test_over_limit),
