@@ -1,9 +1,12 @@
 /* The PGN reader: any bytes but blanks alone are games, and the games'
- * raw bytes add up to the input.  Three readings of each input must agree:
+ * raw bytes add up to the input.  Four readings of each input must agree:
  * - from memory, default limits;
  * - from a file descriptor through a tiny buffer, so that every lexeme
  *   runs off the window and is lexed again after a refill (LX_MORE);
- * - from memory with tiny limits (game size, depth), and without trees. */
+ * - without trees (tags only), from memory and through the tiny buffer,
+ *   which may leave out only the comments around the movetext;
+ * and the games of a reading with tiny limits (game size, depth) hold the
+ * input's bytes up to the first game over the size limit. */
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -80,14 +83,41 @@ static size_t outside_count(const struct pgn_game *g)
 	return n;
 }
 
-/* Bytes a reader may read as no game at all: blanks, a byte order mark,
- * a DOS end mark; no NUL. */
+/* A blank or a newline (NUL is not, for this). */
+static bool blank_byte(uint8_t c)
+{
+	return c && strchr(" \t\r\n\v\f", c);
+}
+
+static bool blanks_to_end(const uint8_t *data, size_t size, size_t i)
+{
+	for (; i < size; i++)
+		if (!blank_byte(data[i]))
+			return false;
+	return true;
+}
+
+/* Bytes a reader reads as no game at all, and only those: blanks and
+ * newlines, UTF-8 byte order marks opening a line (the input, a line, or
+ * right after another such mark: each opens the line again), a DOS end
+ * mark with only blanks after it; no NUL.  A mark elsewhere, or half a
+ * mark, is text.  Exact, so that the partition cannot pass input the
+ * reader wrongly dropped off as blank. */
 static bool blank_text(const uint8_t *data, size_t size)
 {
-	for (size_t i = 0; i < size; i++)
-		if (!data[i] || !strchr(" \t\r\n\v\f\x1a\xef\xbb\xbf",
-					data[i]))
+	bool bol = true;	/* at the start of a line */
+
+	for (size_t i = 0; i < size; i++) {
+		if (bol && size - i >= 3 && !memcmp(data + i, "\xef\xbb\xbf", 3)) {
+			i += 2;
+			continue;
+		}
+		if (data[i] == 0x1a)
+			return blanks_to_end(data, size, i + 1);
+		if (!blank_byte(data[i]))
 			return false;
+		bol = data[i] == '\n';
+	}
 	return true;
 }
 
@@ -125,15 +155,18 @@ static size_t read_all(struct pgn_reader *r, const uint8_t *data,
 	return n;
 }
 
-static bool same(const struct seen *a, const struct seen *b)
+/* The same game; outside: counting the comments around the movetext,
+ * which a tags-only reading does not keep. */
+static bool same(const struct seen *a, const struct seen *b, bool outside)
 {
 	return a->raw_len == b->raw_len && a->ntags == b->ntags &&
-	       a->outside == b->outside &&
+	       (!outside || a->outside == b->outside) &&
 	       a->flags == b->flags && a->diags == b->diags;
 }
 
 /* A file reader over a copy of data whose buffer starts tiny. */
-static struct pgn_reader *tiny_reader(const uint8_t *data, size_t size)
+static struct pgn_reader *tiny_reader(const uint8_t *data, size_t size,
+				      const struct pgn_reader_opts *opts)
 {
 	struct diag err;
 	char path[64];
@@ -141,7 +174,7 @@ static struct pgn_reader *tiny_reader(const uint8_t *data, size_t size)
 	FUZZ_CHECK(fd >= 0);
 	FUZZ_CHECK(write(fd, data, size) == (ssize_t)size);
 	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
-	struct pgn_reader *r = pgn_reader_open(path, NULL, &err);
+	struct pgn_reader *r = pgn_reader_open(path, opts, &err);
 	close(fd);
 	FUZZ_CHECK(r != NULL);
 	r->cap = 16;	/* the buffer is larger: using less of it is safe */
@@ -151,20 +184,30 @@ static struct pgn_reader *tiny_reader(const uint8_t *data, size_t size)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	enum { MAX = 64 };
-	static struct seen mem[MAX], tiny[MAX];
+	static struct seen mem[MAX], other[MAX];
 	const char *buf = (const char *)data;
 	size_t n = read_all(pgn_reader_from_memory("m", buf, size, NULL),
 			    data, size, mem, MAX);
-	FUZZ_CHECK(n > 0 || blank_text(data, size));
-	size_t m = read_all(tiny_reader(data, size), data, size, tiny, MAX);
+	FUZZ_CHECK((n == 0) == blank_text(data, size));
+	size_t m = read_all(tiny_reader(data, size, NULL), data, size, other,
+			    MAX);
 	FUZZ_CHECK(n == m);
 	for (size_t i = 0; i < n && i < MAX; i++)
-		FUZZ_CHECK(same(&mem[i], &tiny[i]));
+		FUZZ_CHECK(same(&mem[i], &other[i], true));
+	/* Tags only (pgn-validate's first reading, the scanner), from memory
+	 * and through the tiny buffer: the same games, tags, flags and
+	 * diagnostics. */
+	struct pgn_reader_opts tags = { .tags_only = true };
+	for (int tiny = 0; tiny < 2; tiny++) {
+		m = read_all(tiny ? tiny_reader(data, size, &tags)
+				  : pgn_reader_from_memory("m", buf, size, &tags),
+			     data, size, other, MAX);
+		FUZZ_CHECK(n == m);
+		for (size_t i = 0; i < n && i < MAX; i++)
+			FUZZ_CHECK(same(&mem[i], &other[i], false));
+	}
 	struct pgn_reader_opts small = { .max_game_bytes = 300, .max_depth = 2 };
 	read_all(pgn_reader_from_memory("s", buf, size, &small), data, size,
-		 mem, 0);
-	struct pgn_reader_opts tags = { .tags_only = true };
-	read_all(pgn_reader_from_memory("t", buf, size, &tags), data, size,
 		 mem, 0);
 	return 0;
 }
