@@ -35,6 +35,26 @@ pgn_sources | sort | while read -r f; do
 	done
 done
 
+# What the test files hold little of, and the reader and replay treat
+# specially: byte order marks opening lines, CR and CRLF mixed, move
+# numbers that disagree, the 'ep' suffix, [PawnTypes], blanks alone, NUL.
+bom='\357\273\277'
+g='[Event "x"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 *\n'
+seed() { printf "$2" >"$out/pgn/special-$1"; }
+seed bom-lines "$bom$g$bom\n$bom$bom[Event \"y\"]\n1. d4\n$bom[Event \"z\"]\n$bom"
+seed bom-after "$g\n$bom$bom\n$bom"
+seed crlf-mixed '[Event "x"]\r\n[Site "y"]\r\r\n\n1. e4\r e5\n\r2. Nf3 {c\r\nd} *\r\n\r[Event "z"]\r1. d4 *\n'
+seed numbers '1. e4 e5 3. Nf3 Nc6 2. Bc4 (4. Bb5 9... a6) 5... Bc5 4 O-O *\n'
+seed numbers-huge '1. e4 4294967297... e5 99999999999. Nf3 *\n'
+seed numbers-fen '[SetUp "1"]\n[FEN "8/8/8/8/8/4k3/8/4K3 b - - 0 40"]\n\n40... Kd3 41. Kd1 40... Ke3 *\n'
+seed ep '1. e4 a6 2. e5 d5 3. e5d6ep h6 4. b4 a5 5. b5 c5 6. bxc6e.p. *\n'
+seed ep-lan '1. e2e4 a7a6 2. e4e5 d7d5 3. e5xd6ep e7e6 4. d6d7ep *\n'
+seed pawntypes '[Variant "Random Pawns Chess"]\n[PawnTypes "a2=6 b2=MCM c2=1 d2=20 e2=6 f2=6 g2=6 h2=6 a7=6 b7=6 c7=6 d7=6 e7=6 f7=6 g7=6 h7=XOX"]\n\n1. e4 d5 2. exd5 *\n'
+seed pawntypes-fen '[Variant "Random Pawns Chess"]\n[FEN "4k3/p{CMC}7/8/8/8/8/P{MCM}7/4K3 w - - 0 1"]\n[PawnTypes "a2=MCC a7=CMC e4=6"]\n\n1. Kf2 *\n'
+seed pawntypes-std '[PawnTypes "a2=6"]\n\n1. e4 *\n'
+seed blanks ' \t\r\n\n\v\f \n\032\n'
+seed nul '\n \000\n1. e4\000 *\n'
+
 # FEN: the perft positions, the render cases, the [FEN] tags seen.
 {
 	cat "$root"/tests/perft/*.epd | grep -v '^#' | sed -e 's/ ;.*//' -e 's/^[a-z-]* //'
@@ -59,7 +79,7 @@ cat "$root"/tests/data/variants/*/*.pgn "$root"/tests/data/demo/*.pgn |
 printf '%s\n' Te4 Te2-e4 Te2e4 Txd5 Te4xd5 Te8=Q Te7e8q e5^ e3-e5^ e3e5^ \
 	e8^=Q e6e8^q 'e4(p)' 'e5-e4(p)' 'e5e4(p)' 'Nf3&' 'Ng1-f3&' 'g1f3&' \
 	NxBe5 Nf3xBe5 f3e5xB c3~ de3 d2-e3 d2e3 d4e3x O-O 0-0-0 exd6e.p. \
-	-- Z0 0000 @@@@ Qd7d6 E4 >>"$out/tokens"
+	e5d6ep e5xd6ep e5-d6ep exd6ep -- Z0 0000 @@@@ Qd7d6 E4 >>"$out/tokens"
 i=0
 while read -r tok; do
 	i=$((i + 1))
