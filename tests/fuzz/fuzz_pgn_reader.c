@@ -1,10 +1,12 @@
 /* The PGN reader: any bytes but blanks alone are games, and the games'
- * raw bytes add up to the input.  Four readings of each input must agree:
+ * raw bytes add up to the input.  These readings of each input must agree:
  * - from memory, default limits;
  * - from a file descriptor through a tiny buffer, so that every lexeme
  *   runs off the window and is lexed again after a refill (LX_MORE);
  * - without trees (tags only), from memory and through the tiny buffer,
  *   which may leave out only the comments around the movetext;
+ * - from the start of a game on (one picked by the first byte), as a chunk
+ *   reader over the rest: the games from that one on;
  * and the games of a reading with tiny limits (game size, depth) hold the
  * input's bytes up to the first game over the size limit. */
 #include <sys/mman.h>
@@ -18,6 +20,7 @@ struct seen {
 	size_t ntags, outside;
 	unsigned flags;
 	uint64_t diags;		/* a hash of the game's diagnostics */
+	struct pgn_loc at;	/* where its raw bytes start */
 };
 
 static void hash_diag(void *ctx, const struct diag *d)
@@ -143,7 +146,8 @@ static size_t read_all(struct pgn_reader *r, const uint8_t *data,
 		}
 		if (n < max)
 			out[n] = (struct seen){ g.raw_len, g.ntags,
-						outside_count(&g), g.flags, h };
+						outside_count(&g), g.flags, h,
+						g.raw_at };
 		n++;
 		h = 0;
 		lost = lost || (g.flags & PGN_TOO_LARGE);
@@ -194,6 +198,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(n == m);
 	for (size_t i = 0; i < n && i < MAX; i++)
 		FUZZ_CHECK(same(&mem[i], &other[i], true));
+	/* From where a game starts to the end, as a chunk (--jobs cuts the
+	 * input so, cmd/parallel.c): the same games from there on. */
+	if (n >= 2 && n <= MAX) {
+		size_t k = 1 + data[0] % (n - 1), off = 0;
+		bool whole = true;
+		for (size_t i = 0; i < k; i++) {
+			off += mem[i].raw_len;
+			whole = whole && !(mem[i].flags & PGN_TOO_LARGE);
+		}
+		if (whole) {
+			m = read_all(pgn_reader_from_chunk("m", buf + off,
+							   size - off, true,
+							   false, mem[k].at,
+							   NULL),
+				     data + off, size - off, other, MAX);
+			FUZZ_CHECK(m == n - k);
+			for (size_t i = 0; i < m; i++)
+				FUZZ_CHECK(same(&mem[k + i], &other[i], true));
+		}
+	}
 	/* Tags only (pgn-validate's first reading, the scanner), from memory
 	 * and through the tiny buffer: the same games, tags, flags and
 	 * diagnostics. */
