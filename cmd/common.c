@@ -117,8 +117,8 @@ static char *latin1_subject(const char *v, size_t len, size_t *n)
 			i += seq;
 			continue;
 		}
-		out[(*n)++] = (char)(0xC0 | s[i] >> 6);
-		out[(*n)++] = (char)(0x80 | (s[i++] & 0x3F));
+		latin1_utf8(s[i++], out + *n);
+		*n += 2;
 	}
 	return out;
 }

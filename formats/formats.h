@@ -30,6 +30,8 @@ void json_write_string(FILE *out, const char *s, size_t len);
 size_t utf8_length(const unsigned char *s, size_t avail);
 size_t utf8_put(FILE *out, const char *s, size_t avail);
 size_t utf8_chars(const char *s, size_t len);
+/* The UTF-8 of the Latin-1 character c (0x80 and up): two bytes. */
+void latin1_utf8(unsigned char c, char out[2]);
 
 /* diagrams */
 

@@ -58,9 +58,16 @@ size_t utf8_put(FILE *out, const char *str, size_t avail)
 		fwrite(s, 1, n, out);
 		return n;
 	}
-	putc(0xC0 | s[0] >> 6, out);
-	putc(0x80 | (s[0] & 0x3F), out);
+	char two[2];
+	latin1_utf8(s[0], two);
+	fwrite(two, 1, 2, out);
 	return 1;
+}
+
+void latin1_utf8(unsigned char c, char out[2])
+{
+	out[0] = (char)(0xC0 | c >> 6);
+	out[1] = (char)(0x80 | (c & 0x3F));
 }
 
 size_t utf8_chars(const char *str, size_t len)

@@ -202,16 +202,22 @@ static void test_declines_what_needs_words(void **state)
 
 /* ------------------------------------------------ repetition at the end */
 
+/* A game of movetext (and result '*'), from fen when there is one. */
+static void game_text(char *pgn, size_t size, const char *fen,
+		      const char *movetext)
+{
+	if (fen)
+		snprintf(pgn, size, ROSTER "[Result \"*\"]\n[SetUp \"1\"]\n"
+			 "[FEN \"%s\"]\n\n%s *\n", fen, movetext);
+	else
+		snprintf(pgn, size, ROSTER "[Result \"*\"]\n\n%s *\n", movetext);
+}
+
 /* How a game taken by the fast path ends, both ways agreeing. */
 static enum game_end ending(const char *fen, const char *movetext)
 {
 	char pgn[4096];
-	if (fen)
-		snprintf(pgn, sizeof pgn, ROSTER "[Result \"*\"]\n[SetUp \"1\"]\n"
-			 "[FEN \"%s\"]\n\n%s *\n", fen, movetext);
-	else
-		snprintf(pgn, sizeof pgn, ROSTER "[Result \"*\"]\n\n%s *\n",
-			 movetext);
+	game_text(pgn, sizeof pgn, fen, movetext);
 	struct verdict v = check(pgn);
 	if (!v.quick)
 		fail_msg("fast path declined:\n%s", pgn);
@@ -509,12 +515,7 @@ static struct said numbers_said(const char *fen, const char *movetext)
 {
 	static const struct replay_opts opts = { 0 };
 	char pgn[4096];
-	if (fen)
-		snprintf(pgn, sizeof pgn, ROSTER "[Result \"*\"]\n[SetUp \"1\"]\n"
-			 "[FEN \"%s\"]\n\n%s *\n", fen, movetext);
-	else
-		snprintf(pgn, sizeof pgn, ROSTER "[Result \"*\"]\n\n%s *\n",
-			 movetext);
+	game_text(pgn, sizeof pgn, fen, movetext);
 	struct verdict v = check(pgn);
 	struct said s = { 0 };
 	struct pgn_reader *r = pgn_reader_from_memory("t", pgn, strlen(pgn),
