@@ -5,6 +5,7 @@
  * game boundary is found, but not built.  The game ends after its
  * termination marker at depth 0, or at a line starting with '[' (a new game
  * without a result), or at the end of the input. */
+#include <inttypes.h>
 #include <string.h>
 
 #include "pgn_lex.h"
@@ -634,6 +635,13 @@ static enum lx mt_nag(struct pgn_lex *x)
 					   : "NAG number too large");
 		return LX_OK;
 	}
+	/* The PGN Standard numbers NAGs 0 to 255; past that no program
+	 * agrees on a meaning, but the number is kept, as pgn-extract
+	 * keeps it. */
+	if (n > 255)
+		lex_diag(x, lex_loc(x, p), DIAG_WARNING, DC_SYNTAX,
+			 "NAG $%" PRIu32 " is past $255, the PGN Standard's "
+			 "last (kept)", n);
 	it = mt_item(x, PI_NAG, lex_loc(x, p));
 	if (it)
 		it->nag = (uint16_t)n;

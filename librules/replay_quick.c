@@ -372,11 +372,12 @@ static const char *other_token(const char *p, const char *end, bool *done)
 		q = memchr(p + 1, '\n', (size_t)(end - p - 1));
 		return q ? q + 1 : end;
 	case '$':
-		/* A NAG: 1 to 5 digits, at most 65535 (else the lexer
-		 * would have flagged it: accept what it accepts). */
+		/* A NAG: 1 to 3 digits, at most 255 (past that the lexer
+		 * warns, and more than 65535 is its error). */
 		for (q = p + 1; q < end && is_digit((unsigned char)*q);)
 			q++;
-		if (q == p + 1 || q - p > 6 ||
+		if (q == p + 1 || q - p > 4 ||
+		    (q - p == 4 && memcmp(p + 1, "255", 3) > 0) ||
 		    (q < end && is_move_byte((unsigned char)*q)))
 			return NULL;
 		return q;
