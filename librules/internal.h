@@ -154,6 +154,9 @@ unsigned standard_count(const struct position *pos);
 /* Every piece of either colour attacking sq (standard moves), with occ as
  * the occupancy: for attack tests on a board with pieces lifted. */
 uint64_t standard_attackers(const struct position *pos, int sq, uint64_t occ);
+/* Castling of the side to move (the long side or the short) when it is
+ * legal in standard chess, else MOVE_NONE (standard_to.c). */
+move_t standard_castle(const struct position *pos, bool long_side);
 /* Standard pieces of the side not to move checking the side to move. */
 uint64_t standard_checkers(const struct position *pos);
 /* Pieces of color pinned to its king by enemy bishops, rooks, queens

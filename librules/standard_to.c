@@ -193,21 +193,29 @@ static void piece_moves(struct target *t, int type)
 /* Castling per FIDE, as standard_generate has it: the right, king and
  * rook at home, the squares between empty, the king not in check and
  * neither passing nor landing on an attacked square. */
-static void castling(struct target *t)
+move_t standard_castle(const struct position *pos, bool long_side)
 {
-	const struct position *pos = t->pos;
-	int base = t->us == WHITE ? 0 : 56;
-	bool long_side = t->to == base + 2;
-	unsigned right = (long_side ? CASTLE_WQ : CASTLE_WK) << (t->us * 2);
+	int us = pos->side, them = us ^ 1, base = us == WHITE ? 0 : 56;
+	int ksq = base + 4, to = long_side ? base + 2 : base + 6;
+	unsigned right = (long_side ? CASTLE_WQ : CASTLE_WK) << (us * 2);
 	int rook = long_side ? base : base + 7;
 	int pass = long_side ? base + 3 : base + 5;
-	if (t->ksq != base + 4 || !(pos->castling & right) ||
-	    !(pieces_bb(pos, t->us, ROOK) & BB(rook)) ||
-	    (between_bb[t->ksq][rook] & t->occ) || standard_checkers(pos) ||
-	    standard_attacked_without(pos, pass, t->them, t->occ, 0) ||
-	    standard_attacked_without(pos, t->to, t->them, t->occ, 0))
-		return;
-	movelist_add(t->list, MOVE(t->ksq, t->to, 0, MF_CASTLE));
+	uint64_t occ = occupied_bb(pos);
+	if (!(pos->castling & right) ||
+	    !(pieces_bb(pos, us, KING) & BB(ksq)) ||
+	    !(pieces_bb(pos, us, ROOK) & BB(rook)) ||
+	    (between_bb[ksq][rook] & occ) || standard_checkers(pos) ||
+	    standard_attacked_without(pos, pass, them, occ, 0) ||
+	    standard_attacked_without(pos, to, them, occ, 0))
+		return MOVE_NONE;
+	return MOVE(ksq, to, 0, MF_CASTLE);
+}
+
+static void castling(struct target *t)
+{
+	move_t m = standard_castle(t->pos, t->to == t->ksq - 2);
+	if (m != MOVE_NONE)
+		movelist_add(t->list, m);
 }
 
 /* The king steps where no enemy piece attacks, seen with the king lifted
