@@ -222,22 +222,27 @@ static bool tag_repeated(const struct pgn_lex *x, const struct tag_text *t)
 	return false;
 }
 
-/* Copies name and unescaped value into the arena as one block. */
+/* Copies name and unescaped value into the arena as one block: the name,
+ * two bytes (its end and one unused), the value and its end.  The gap is
+ * that of the plain line's ' "', so that line is copied at once. */
 static void tag_store(struct pgn_lex *x, const struct tag_text *t,
 		      struct pgn_loc loc)
 {
 	struct pgn_tag *tag;
 	size_t vlen = (size_t)(t->close - t->value);
-	char *s = lex_alloc(&x->g->arena, t->name_len + vlen + 2);
-	char *v = s + t->name_len + 1, *w = v;
+	char *s = lex_alloc(&x->g->arena, t->name_len + vlen + 3);
+	char *v = s + t->name_len + 2, *w = v;
 	const char *q;
 
-	memcpy(s, t->name, t->name_len);
-	s[t->name_len] = 0;
-	if (t->no_backslash || !memchr(t->value, '\\', vlen)) {
+	if (t->no_backslash && t->value == t->name + t->name_len + 2) {
+		memcpy(s, t->name, t->name_len + 2 + vlen);
+		w = v + vlen;
+	} else if (t->no_backslash || !memchr(t->value, '\\', vlen)) {
+		memcpy(s, t->name, t->name_len);
 		memcpy(v, t->value, vlen);
 		w = v + vlen;
 	} else {
+		memcpy(s, t->name, t->name_len);
 		for (q = t->value; q < t->close; q++) {
 			if (*q == '\\' && q + 1 < t->close &&
 			    (q[1] == '"' || q[1] == '\\'))
@@ -245,6 +250,7 @@ static void tag_store(struct pgn_lex *x, const struct tag_text *t,
 			*w++ = *q;
 		}
 	}
+	s[t->name_len] = 0;
 	*w = 0;
 	if (x->ntags == x->r->tag_cap)
 		lex_grow_tags(x->r, x->ntags + 1);
