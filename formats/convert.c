@@ -340,7 +340,10 @@ void conv_writer_failed(struct conv_writer *w, const struct pgn_game *g)
 			putc('\n', w->out);
 	} else if (g->raw_len) {
 		fwrite(g->raw, 1, g->raw_len, w->out);
-		w->midline = g->raw[g->raw_len - 1] != '\n';
+		/* What follows a game's bytes starts a game (no LF): a CR
+		 * last ends their line. */
+		w->midline = !pgn_line_end((unsigned char)g->raw[g->raw_len - 1],
+					   PGN_INPUT_END);
 	}
 	w->games++;
 }

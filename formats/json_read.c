@@ -132,7 +132,9 @@ static int next(struct json_games *r)
 	if (!refill(r))
 		return -1;
 	unsigned char c = (unsigned char)*r->p++;
-	if (c == '\n') {
+	/* A CR needs the byte after it (pgn_line_end): peek() may read the
+	 * next chunk, this one being used up. */
+	if (pgn_line_end(c, c == '\r' ? peek(r) : PGN_INPUT_END)) {
 		r->line++;
 		r->col = 1;
 	} else if ((c & 0xC0) != 0x80) {
@@ -564,6 +566,14 @@ static bool add_nags(struct json_games *r, const struct jval *a, struct jerr *e)
 	return true;
 }
 
+/* Whether text written on one line of PGN would not stay on it: it holds
+ * an LF, or a CR (a line end, or one before the LF that ends the line,
+ * which the reader drops). */
+static bool breaks_line(const char *s, size_t n)
+{
+	return memchr(s, '\n', n) || memchr(s, '\r', n);
+}
+
 /* A comment: {text}, or ;text up to the line end when it holds a '}'. */
 static bool add_comment_text(struct json_games *r, const char *s, size_t n,
 			     struct pgn_loc loc, struct jerr *e)
@@ -574,9 +584,7 @@ static bool add_comment_text(struct json_games *r, const char *s, size_t n,
 		sb_addc(&r->pgn, '}');
 		return true;
 	}
-	/* A line comment ends at '\n', a '\r' just before it dropped: an
-	 * inner '\r' is text. */
-	if (memchr(s, '\n', n) || s[n - 1] == '\r')
+	if (breaks_line(s, n))
 		return fail(e, loc, "a comment holding '}' cannot span lines");
 	sb_token(&r->pgn, ";");
 	sb_add(&r->pgn, s, n);
@@ -594,7 +602,7 @@ static bool add_escape_line(struct json_games *r, const struct jval *v,
 	start = r->pgn.n;
 	sb_addc(&r->pgn, '%');
 	decode(v->s, v->n, r->latin1, &r->pgn);
-	if (memchr(r->pgn.s + start, '\n', r->pgn.n - start))
+	if (breaks_line(r->pgn.s + start, r->pgn.n - start))
 		return fail(e, v->loc, "an escape line cannot hold a line break");
 	sb_addc(&r->pgn, '\n');
 	return true;
@@ -752,7 +760,7 @@ static bool add_tag(struct json_games *r, const struct jval *v,
 	if (v->kind != J_STRING)
 		return fail(e, v->loc, "a tag value must be a string");
 	s = text_of(r, v, scratch, &n);
-	if (memchr(s, '\n', n))
+	if (breaks_line(s, n))
 		return fail(e, v->loc, "a tag value cannot hold a line break");
 	sb_adds(&r->pgn, " \"");
 	for (size_t i = 0; i < n; i++) {

@@ -35,11 +35,37 @@ struct pw {
 /* ----------------------------------------------------------- tokens */
 
 /* Characters, not bytes: UTF-8 continuation bytes take no column. */
+static inline size_t column_of(unsigned char c)
+{
+	return (c & 0xC0) != 0x80;
+}
+
 static size_t columns(const char *s, size_t n)
 {
 	size_t c = 0;
 	for (size_t i = 0; i < n; i++)
-		c += ((unsigned char)s[i] & 0xC0) != 0x80;
+		c += column_of((unsigned char)s[i]);
+	return c;
+}
+
+/* The columns of s up to its first line end (pgn_line_end; all of it
+ * when there is none), and whether it has one: one pass, for this runs
+ * for every token.  What follows s is no LF (a comment's '}'; a ';'
+ * comment holds no CR). */
+static size_t columns_to_line_end(const char *s, size_t n, bool *broken)
+{
+	size_t c = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char b = (unsigned char)s[i];
+		/* LF and CR are below ' ': one test passes the rest. */
+		if (b < ' ' && pgn_line_end(b, i + 1 < n ? (unsigned char)s[i + 1]
+							 : PGN_INPUT_END)) {
+			*broken = true;
+			return c;
+		}
+		c += column_of(b);
+	}
+	*broken = false;
 	return c;
 }
 
@@ -82,14 +108,23 @@ static bool pw_fits(const struct pw *p, size_t w)
 	return !p->o->width || p->col + w < p->o->width;
 }
 
+/* Where the last line in [s, s + n) starts: past its last line end (a
+ * CR alone ends one too, pgn_line_end), or s. */
+static const char *last_line(const char *s, size_t n)
+{
+	const char *end = s + n, *eol;
+	while ((eol = pgn_find_line_end(s, end, PGN_INPUT_END)) != NULL)
+		s = eol + 1;
+	return s;
+}
+
 /* A line break inside the token (a comment): what stands before it is
  * finished. */
 static void pw_flush_lines(struct pw *p)
 {
-	const char *nl = memrchr(p->line, '\n', p->n);
-	if (!nl)
+	size_t done = (size_t)(last_line(p->line, p->n) - p->line);
+	if (!done)
 		return;
-	size_t done = (size_t)(nl + 1 - p->line);
 	fwrite(p->line, 1, done, p->out);
 	memmove(p->line, p->line + done, p->n - done);
 	p->n -= done;
@@ -107,9 +142,7 @@ static void pw_token(struct pw *p, const char *const s[3], const size_t n[3])
 	for (int i = 0; i < 3 && !broken; i++) {
 		if (!n[i])
 			continue;	/* most tokens have one or two pieces */
-		const char *nl = memchr(s[i], '\n', n[i]);
-		w += columns(s[i], nl ? (size_t)(nl - s[i]) : n[i]);
-		broken = nl != NULL;
+		w += columns_to_line_end(s[i], n[i], &broken);
 	}
 	if (p->col > 0 && !pw_fits(p, 1 + w)) {
 		pw_newline(p);

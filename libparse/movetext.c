@@ -164,17 +164,17 @@ static bool mt_resync_line(const struct pgn_lex *x, const char *prev,
 static enum lx mt_comment_lines(struct pgn_lex *x, const char *from,
 				const char *to, const char **cut)
 {
-	const char *nl = from;
+	const char *eol, *p = from;
 
 	*cut = NULL;
-	while ((nl = memchr(nl, '\n', (size_t)(to - nl))) != NULL) {
+	while ((eol = lex_find_line_end(x, p, to)) != NULL) {
 		const char *prev = x->line_start;
 		bool more;
-		lex_newline(x, nl);
-		nl++;
-		if (nl < x->end && *nl == '[') {
-			if (mt_resync_line(x, prev, nl, &more)) {
-				*cut = nl;
+		lex_newline(x, eol);
+		p = eol + 1;
+		if (p < x->end && *p == '[') {
+			if (mt_resync_line(x, prev, p, &more)) {
+				*cut = p;
 				return LX_OK;
 			}
 			if (more)
@@ -193,7 +193,7 @@ static enum lx mt_comment_lines(struct pgn_lex *x, const char *from,
 static int game_starts_at(const struct pgn_lex *x, const char *cut)
 {
 	for (const char *p = cut;;) {
-		const char *eol = memchr(p, '\n', (size_t)(x->end - p));
+		const char *eol = lex_find_line_end(x, p, x->end);
 		const char *stop = eol ? eol : x->end, *q = p;
 		while (q < stop && lex_blank((unsigned char)*q))
 			q++;
@@ -271,13 +271,13 @@ static enum lx mt_rest_of_line(struct pgn_lex *x, enum pgn_item_kind kind)
 	const char *from = x->p + 1, *eol, *stop;
 	struct pgn_item *it;
 
-	eol = memchr(from, '\n', (size_t)(x->end - from));
+	eol = lex_find_line_end(x, from, x->end);
 	if (!eol) {
 		if (!x->eof)
 			return LX_MORE;
 		eol = x->end;
 	}
-	stop = eol > from && eol[-1] == '\r' ? eol - 1 : eol;
+	stop = lex_text_end(from, eol);
 	it = mt_item(x, kind, lex_loc(x, x->p));
 	if (it) {
 		it->text = mt_text(x, from, stop);
@@ -349,7 +349,7 @@ static void mt_trailing(struct pgn_lex *x, const char *p, const char *end)
 	while (p < end) {
 		const char *body = p + 1, *stop, *next;
 		struct pgn_loc loc = lex_loc(x, p);
-		if (*p == '\n') {
+		if (lex_line_end(x, p)) {
 			lex_newline(x, p++);
 			continue;
 		}
@@ -371,11 +371,10 @@ static void mt_trailing(struct pgn_lex *x, const char *p, const char *end)
 			stop = memchr(body, '}', (size_t)(end - body));
 			next = stop ? stop + 1 : (stop = end);
 		} else {
-			next = stop = memchr(body, '\n', (size_t)(end - body));
-			if (!stop)
-				next = stop = end;
-			if (stop > body && stop[-1] == '\r')
-				stop--;
+			next = lex_find_line_end(x, body, end);
+			if (!next)
+				next = end;
+			stop = lex_text_end(body, next);
 		}
 		lex_outside_item(x, &x->g->after,
 				 *p == '%' ? PI_ESCAPE : PI_COMMENT, loc, body,
@@ -400,7 +399,7 @@ static enum lx mt_after_result(struct pgn_lex *x)
 	int mark;
 
 	for (; p < end && (lex_blank((unsigned char)*p) || *p == '\n'); p++)
-		if (*p == '\n')
+		if (lex_line_end(x, p))
 			lex_newline(x, p);
 	if (p == end)
 		return x->eof ? lex_end_at(x, end) : LX_MORE;
@@ -410,7 +409,8 @@ static enum lx mt_after_result(struct pgn_lex *x)
 		if (lex_blank((unsigned char)*q) || *q == '\n') {
 			q++;
 		} else if (*q == '{' || *q == ';' || *q == '%') {
-			q = memchr(q, *q == '{' ? '}' : '\n', (size_t)(end - q));
+			q = *q == '{' ? memchr(q, '}', (size_t)(end - q))
+				      : lex_find_line_end(x, q, end);
 			if (!q)
 				break;
 			q++;
@@ -418,7 +418,7 @@ static enum lx mt_after_result(struct pgn_lex *x)
 			if (mark < 0)
 				return LX_MORE;
 			break;	/* blanks to the end: x->eof holds */
-		} else if ((q[-1] == '\n' || q == bol) &&
+		} else if ((lex_line_starts(q) || q == bol) &&
 			   (mark = lex_bom_at(x, q)) != 0) {
 			if (mark < 0)
 				return LX_MORE;
@@ -756,13 +756,15 @@ static enum lx mt_blanks(struct pgn_lex *x)
 	const char *p = x->p, *end = x->end;
 
 	for (;;) {
-		while (p < end && lex_blank((unsigned char)*p))
+		/* A CR is blank, unless it ends a line (alone). */
+		while (p < end && lex_blank((unsigned char)*p) &&
+		       (*p != '\r' || !lex_line_end(x, p)))
 			p++;
 		if (p == end) {
 			x->p = p;
 			return x->eof ? lex_end_at(x, end) : LX_MORE;
 		}
-		if (*p != '\n') {
+		if (*p != '\n' && *p != '\r') {
 			x->p = p;
 			return LX_OK;
 		}

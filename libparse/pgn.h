@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 /* ---------------------------------------------------------------- arena */
 
@@ -254,6 +255,36 @@ extern const unsigned char pgn_byte_class[256];
 /* NAG for a suffix annotation ("!" -> 1, "?" -> 2, "!!" -> 3, "??" -> 4,
  * "!?" -> 5, "?!" -> 6); 0 when s is not one. */
 int pgn_suffix_nag(const char *s, size_t n);
+
+/* ------------------------------------------------------------ line ends */
+
+/* Where a line ends: one rule for every line the tools read and every
+ * line and column they report.  A line ends at a line feed (LF), and at a
+ * carriage return (CR) that no LF follows, as old Mac OS files end their
+ * lines; in a CRLF the CR is a blank and the LF ends the line.  So a file
+ * numbers its lines alike with any of the three, or with a mix, and a
+ * line is the number of line ends before it plus one.
+ *
+ * Whether a CR ends a line depends on the byte after it: next is that
+ * byte, or PGN_INPUT_END when the input ends after the CR.  A reader
+ * that does not know it yet (its buffer ends with the CR) must wait for
+ * more input, or its answer would depend on how the input was split. */
+#define PGN_INPUT_END (-1)
+
+static inline bool pgn_line_end(unsigned char c, int next)
+{
+	return c == '\n' || (c == '\r' && next != '\n');
+}
+
+/* The first line end in [p, end), or NULL; next is the byte at end (or
+ * PGN_INPUT_END), which decides a CR at end - 1. */
+const char *pgn_find_line_end(const char *p, const char *end, int next);
+
+/* Reads the next line of in into *line (allocated and grown as getline()
+ * does, NUL-terminated), without its line end: its length, or -1 at the
+ * end of the input (ferror() tells a read error).  The last line needs no
+ * line end.  Aborts when memory is exhausted, as the reader does. */
+ssize_t pgn_read_line(char **line, size_t *cap, FILE *in);
 
 /* ------------------------------------------------------------------ FEN */
 

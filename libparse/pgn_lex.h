@@ -88,11 +88,57 @@ static inline struct pgn_loc lex_loc(const struct pgn_lex *x, const char *p)
 	return l;
 }
 
+/* A line ends at nl (a line end by pgn_line_end). */
 static inline void lex_newline(struct pgn_lex *x, const char *nl)
 {
 	x->line++;
 	x->line_start = nl + 1;
 	x->col_bias = 1;
+}
+
+/* The byte at p for pgn_line_end(), p being in the window or at its end.
+ * Past the window stands the input's end, or bytes not read yet: a CR
+ * before those is taken for half a CRLF and ends no line yet.  It does
+ * not matter which: an attempt completes only where its game ends, before
+ * the window's end or at the input's, so one that meets such a CR reads
+ * more and starts over. */
+static inline int lex_next_byte(const struct pgn_lex *x, const char *p)
+{
+	if (p < x->end)
+		return (unsigned char)*p;
+	return x->eof ? PGN_INPUT_END : '\n';
+}
+
+/* Whether the byte at p (in the window) ends a line.  Only a CR needs
+ * the byte after it, and only then is it looked at (this runs per blank
+ * byte). */
+static inline bool lex_line_end(const struct pgn_lex *x, const char *p)
+{
+	return pgn_line_end((unsigned char)*p, *p == '\r'
+				? lex_next_byte(x, p + 1) : PGN_INPUT_END);
+}
+
+/* The first line end in [p, to), to within the window or at its end, or
+ * NULL. */
+static inline const char *lex_find_line_end(const struct pgn_lex *x,
+					    const char *p, const char *to)
+{
+	return pgn_find_line_end(p, to, lex_next_byte(x, to));
+}
+
+/* Whether a line starts at p, which is no LF and has a byte before it:
+ * after an LF, or after a CR (which p, no LF, makes a line end). */
+static inline bool lex_line_starts(const char *p)
+{
+	return p[-1] == '\n' || p[-1] == '\r';
+}
+
+/* The end of the text of a line from `from` whose first line end is at
+ * eol (or that ends with the input at eol): eol, or the CR of a CRLF
+ * before it (a CR just before eol is one: alone, it would end the line). */
+static inline const char *lex_text_end(const char *from, const char *eol)
+{
+	return eol > from && eol[-1] == '\r' ? eol - 1 : eol;
 }
 
 /* Byte classes, one table lookup per byte in the hot loops (pgn.h). */
@@ -159,7 +205,8 @@ void lex_outside_item(struct pgn_lex *x, struct pgn_line *line,
 		      enum pgn_item_kind kind, struct pgn_loc loc,
 		      const char *from, const char *to);
 
-/* Counts the newlines in [from, to) into the position. */
+/* Counts the line ends in [from, to) into the position (to within the
+ * window or at its end). */
 void lex_count_lines(struct pgn_lex *x, const char *from, const char *to);
 
 /* Queues a diagnostic at loc (sent only if the attempt completes). */

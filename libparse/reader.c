@@ -77,11 +77,12 @@ void lex_outside_item(struct pgn_lex *x, struct pgn_line *line,
 
 void lex_count_lines(struct pgn_lex *x, const char *from, const char *to)
 {
-	const char *nl;
+	const char *eol;
+	int next = lex_next_byte(x, to);
 
-	while ((nl = memchr(from, '\n', (size_t)(to - from))) != NULL) {
-		lex_newline(x, nl);
-		from = nl + 1;
+	while ((eol = pgn_find_line_end(from, to, next)) != NULL) {
+		lex_newline(x, eol);
+		from = eol + 1;
 	}
 }
 
@@ -337,8 +338,9 @@ static void lex_init(struct pgn_lex *x, struct pgn_reader *r,
  * move numbers, blanks and newlines up to the termination marker and the
  * next "[Event" line.  For such movetext the game's end follows from a few
  * facts found 64 bytes at a time (with SSE2 or AVX2 where there are): the
- * first byte that is not plain, the newlines, and the places where a
- * termination marker may stand ('-' or '/' after a digit, and '*').
+ * first byte that is not plain, the line ends (LFs, and CRs that no LF
+ * follows), and the places where a termination marker may stand ('-' or
+ * '/' after a digit, and '*').
  * Whenever the movetext holds anything else (a comment, a variation, a
  * NAG, junk, a very long number, a comment after the marker, the window's
  * end before the input's), the movetext lexer runs instead from the same
@@ -453,7 +455,8 @@ struct scan_block {
 	uint64_t odd;		/* not plain */
 	uint64_t digit;
 	uint64_t dash;		/* '-' or '/' */
-	uint64_t nl;
+	uint64_t nl;		/* LF */
+	uint64_t cr;
 };
 
 /* How the blocks are classified: SCAN_ISA picks the best the build and
@@ -464,12 +467,14 @@ struct scan_block {
 #endif
 
 /* The portable classifier. */
-enum { SB_ODD = 1, SB_DIGIT = 2, SB_DASH = 4, SB_NL = 8 };
+enum { SB_ODD = 1, SB_DIGIT = 2, SB_DASH = 4, SB_NL = 8, SB_CR = 16 };
 
 static unsigned char scan_class(unsigned char c)
 {
 	if (c == '\n')
 		return SB_NL;
+	if (c == '\r')
+		return SB_CR;
 	if (lex_class[c] & LC_DIGIT)
 		return SB_DIGIT;
 	if (c == '-' || c == '/')
@@ -486,6 +491,7 @@ static inline void scan_classify_table(const char *p, struct scan_block *b)
 		b->digit |= (uint64_t)(k >> 1 & 1) << i;
 		b->dash |= (uint64_t)(k >> 2 & 1) << i;
 		b->nl |= (uint64_t)(k >> 3 & 1) << i;
+		b->cr |= (uint64_t)(k >> 4 & 1) << i;
 	}
 }
 
@@ -530,6 +536,7 @@ static inline void scan_classify_sse2(const char *p, struct scan_block *b)
 		b->dash |= (uint64_t)_mm_movemask_epi8(_mm_or_si128(
 				   scan_eq(v, '-'), scan_eq(v, '/'))) << i;
 		b->nl |= (uint64_t)_mm_movemask_epi8(scan_eq(v, '\n')) << i;
+		b->cr |= (uint64_t)_mm_movemask_epi8(scan_eq(v, '\r')) << i;
 	}
 }
 #endif
@@ -539,9 +546,10 @@ static inline void scan_classify_sse2(const char *p, struct scan_block *b)
 #include <immintrin.h>
 #define SCAN_AVX2 1
 
-/* Half a block: odd, digit, dash, nl as the masks of struct scan_block. */
+/* Half a block: odd, digit, dash, nl, cr as the masks of struct
+ * scan_block. */
 __attribute__((target("avx2"), always_inline))
-static inline void scan_classify_avx2_half(const char *p, uint32_t m[4])
+static inline void scan_classify_avx2_half(const char *p, uint32_t m[5])
 {
 	const __m256i lo_odd = _mm256_setr_epi8(
 		0x42, 0x07, 0x07, 0x03, 0x07, 0x07, 0x03, 0x07,
@@ -572,6 +580,8 @@ static inline void scan_classify_avx2_half(const char *p, uint32_t m[4])
 	m[2] = (uint32_t)_mm256_movemask_epi8(dash);
 	m[3] = (uint32_t)_mm256_movemask_epi8(
 		_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n')));
+	m[4] = (uint32_t)_mm256_movemask_epi8(
+		_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\r')));
 }
 
 /* The same with two table lookups (vpshufb) a nibble: byte c is not plain
@@ -580,7 +590,7 @@ static inline void scan_classify_avx2_half(const char *p, uint32_t m[4])
 __attribute__((target("avx2"), always_inline))
 static inline void scan_classify_avx2(const char *p, struct scan_block *b)
 {
-	uint32_t a[4], z[4];
+	uint32_t a[5], z[5];
 
 	scan_classify_avx2_half(p, a);
 	scan_classify_avx2_half(p + 32, z);
@@ -588,6 +598,7 @@ static inline void scan_classify_avx2(const char *p, struct scan_block *b)
 	b->digit = (uint64_t)z[1] << 32 | a[1];
 	b->dash = (uint64_t)z[2] << 32 | a[2];
 	b->nl = (uint64_t)z[3] << 32 | a[3];
+	b->cr = (uint64_t)z[4] << 32 | a[4];
 }
 #endif
 
@@ -617,14 +628,32 @@ static inline bool scan_ten_digits(uint64_t prev, uint64_t d)
 }
 
 /* What scan_plain() found: the marker (NULL: none), where the game ends,
- * and the newlines before the block of 64 bytes it ended in (block), with
- * that block's newlines. */
+ * and the line ends before the block of 64 bytes it ended in (block),
+ * with that block's line ends. */
 struct scan_out {
 	const char *text, *stop;
-	const char *block, *last_nl;
+	const char *block, *last_eol;
 	unsigned lines;
-	uint64_t nl;
+	uint64_t eol;
 };
+
+/* The line ends of the block at p: its LFs, and its CRs that no LF
+ * follows, in the block or first in the next one (looked at only for a
+ * CR last in the block, which is rare even in a CRLF file).  A CR that
+ * ends the window counts, as if the input ended there: the scan goes the
+ * slow way when it reaches the window's end before the input's, so that
+ * count is used only when it is right. */
+static inline uint64_t scan_line_ends(const struct scan_block *b,
+				      const char *p, const char *end)
+{
+	uint64_t lone = b->cr & ~(b->nl >> 1);
+
+	if (__builtin_expect(!lone, 1))
+		return b->nl;	/* LF and CRLF files */
+	if ((lone >> 63) && end - p > 64 && p[64] == '\n')
+		lone &= ~((uint64_t)1 << 63);
+	return b->nl | lone;
+}
 
 /* Where plain movetext from x->p ends the game, and its marker; SCAN_SLOW
  * when the movetext is not plain up to there.  Made once per classifier,
@@ -638,11 +667,11 @@ scan_plain(struct pgn_lex *x, struct scan_out *o, scan_classify_fn *classify)
 	uint64_t prev_digit = 0;
 
 	o->text = NULL;
-	o->last_nl = NULL;
+	o->last_eol = NULL;
 	o->lines = 0;
 	for (;; p += 64) {
 		size_t left = (size_t)(end - p);
-		uint64_t valid = ~(uint64_t)0, cand;
+		uint64_t valid = ~(uint64_t)0, cand, eol;
 		struct scan_block b;
 		unsigned first;
 
@@ -657,7 +686,9 @@ scan_plain(struct pgn_lex *x, struct scan_out *o, scan_classify_fn *classify)
 			valid = ((uint64_t)1 << left) - 1;
 			b.digit &= valid;
 			b.nl &= valid;
+			b.cr &= valid;
 		}
+		eol = scan_line_ends(&b, p, end);
 		if (scan_ten_digits(prev_digit, b.digit))
 			return SCAN_SLOW;
 		first = b.odd ? (unsigned)__builtin_ctzll(b.odd) : 64;
@@ -665,7 +696,7 @@ scan_plain(struct pgn_lex *x, struct scan_out *o, scan_classify_fn *classify)
 		if (first < 64)
 			cand &= ((uint64_t)1 << first) - 1;
 		o->block = p;
-		o->nl = b.nl;
+		o->eol = eol;
 		while (cand) {
 			const char *c = p + __builtin_ctzll(cand);
 			if (scan_candidate(x, c, &o->text, &o->stop) != SCAN_DONE)
@@ -675,9 +706,9 @@ scan_plain(struct pgn_lex *x, struct scan_out *o, scan_classify_fn *classify)
 			cand &= cand - 1;
 		}
 		if (first == 64) {
-			if (b.nl) {
-				o->lines += scan_popcount(b.nl);
-				o->last_nl = p + 63 - __builtin_clzll(b.nl);
+			if (eol) {
+				o->lines += scan_popcount(eol);
+				o->last_eol = p + 63 - __builtin_clzll(eol);
 			}
 			prev_digit = b.digit;
 			continue;
@@ -687,7 +718,7 @@ scan_plain(struct pgn_lex *x, struct scan_out *o, scan_classify_fn *classify)
 			o->stop = end;
 			return x->eof ? SCAN_DONE : SCAN_SLOW;
 		}
-		if (*p == '[' && p[-1] == '\n') {
+		if (*p == '[' && lex_line_starts(p)) {
 			o->stop = p;
 			return SCAN_DONE;
 		}
@@ -733,16 +764,16 @@ static scan_plain_fn *scan_pick(void)
 	return scan_plain_table;
 }
 
-/* The position moved to o->stop: the newlines counted block by block,
+/* The position moved to o->stop: the line ends counted block by block,
  * then those of the last block before it, then any past that block. */
 static void scan_lines(struct pgn_lex *x, const struct scan_out *o)
 {
 	size_t off = (size_t)(o->stop - o->block);
-	uint64_t nl = off < 64 ? o->nl & (((uint64_t)1 << off) - 1) : o->nl;
-	const char *last = nl ? o->block + 63 - __builtin_clzll(nl)
-			      : o->last_nl;
+	uint64_t eol = off < 64 ? o->eol & (((uint64_t)1 << off) - 1) : o->eol;
+	const char *last = eol ? o->block + 63 - __builtin_clzll(eol)
+			       : o->last_eol;
 
-	x->line += o->lines + scan_popcount(nl);
+	x->line += o->lines + scan_popcount(eol);
 	if (last) {
 		x->line_start = last + 1;
 		x->col_bias = 1;
@@ -915,12 +946,16 @@ static void reader_finish(struct pgn_reader *r, struct pgn_lex *x)
 	r->index++;
 }
 
-/* Moves the next game's start to p, counting the lines on the way. */
+/* Moves the next game's start to p, counting the lines on the way.  The
+ * attempt's window may end at p as if the input did (a too-large game):
+ * the bytes held past it decide a CR just before p. */
 static void reader_advance(struct pgn_reader *r, const struct pgn_lex *x,
 			   const char *p)
 {
 	struct pgn_lex at = *x;
 
+	at.end = r->data + r->len;
+	at.eof = r->eof;
 	at.line = r->line;
 	at.line_start = x->base;
 	at.col_bias = r->col;
@@ -995,7 +1030,7 @@ static void reader_too_large(struct pgn_reader *r, struct pgn_game *g,
 }
 
 /* A line that surely starts a game: "[Event ", or a tag line after a
- * blank one.  p is just past a newline. */
+ * blank one.  p is just past a line end. */
 static bool skip_is_start(struct pgn_lex *x, const char *prev, const char *p)
 {
 	bool more;
@@ -1014,15 +1049,15 @@ static int reader_skip(struct pgn_reader *r, struct diag *err)
 {
 	struct pgn_lex x;
 	struct pgn_game scratch;
-	const char *nl, *prev;
+	const char *eol, *prev;
 
 	for (;;) {
 		lex_init(&x, r, &scratch, r->len - r->start, r->eof);
 		prev = x.base;
-		while ((nl = memchr(x.p, '\n', (size_t)(x.end - x.p))) &&
-		       x.end - nl > 8) {
-			lex_newline(&x, nl);
-			x.p = nl + 1;
+		while ((eol = lex_find_line_end(&x, x.p, x.end)) &&
+		       x.end - eol > 8) {
+			lex_newline(&x, eol);
+			x.p = eol + 1;
 			if (skip_is_start(&x, prev, x.p)) {
 				r->start += (size_t)(x.p - x.base);
 				r->line = x.line;

@@ -163,7 +163,8 @@ static inline const char *tag_name_end(const char *q, const char *end)
 	return q;
 }
 
-/* The first '"', backslash or newline from q on, or end. */
+/* The first '"', backslash, LF or CR (which may end the line) from q on,
+ * or end. */
 static inline const char *tag_value_stop(const char *q, const char *end)
 {
 #if defined(__SSE2__)
@@ -172,22 +173,24 @@ static inline const char *tag_value_stop(const char *q, const char *end)
 		__m128i stop = _mm_cmpeq_epi8(v, _mm_set1_epi8('"'));
 		stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
 		stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
+		stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('\r')));
 		unsigned m = (unsigned)_mm_movemask_epi8(stop);
 		if (m)
 			return q + __builtin_ctz(m);
 	}
 #endif
-	while (q < end && *q != '"' && *q != '\\' && *q != '\n')
+	while (q < end && *q != '"' && *q != '\\' && *q != '\n' && *q != '\r')
 		q++;
 	return q;
 }
 
-/* The common line, [Name "value"] and its newline, with nothing that
+/* The common line, [Name "value"] and its line end, with nothing that
  * needs the rules above: no blank but the one before the value, no
- * backslash and no quote inside it, the newline right after the ']'.
+ * backslash and no quote inside it, the line end right after the ']'.
  * Fills *t as tag_split() would and returns true; false for the general
- * path.  (The newline is required so that the line is whole, as
- * tag_pair() has it.) */
+ * path.  (The line end is required so that the line is whole, as
+ * tag_pair() has it; a CR ends it alone or before an LF, whichever byte
+ * follows, once that byte is there.) */
 static bool tag_plain(const char *open, const char *end, struct tag_text *t)
 {
 	const char *q = tag_name_end(open + 1, end), *v;
@@ -199,7 +202,7 @@ static bool tag_plain(const char *open, const char *end, struct tag_text *t)
 	v = q + 2;
 	q = tag_value_stop(v, end);
 	if (end - q < 3 || q[0] != '"' || q[1] != ']' ||
-	    (q[2] != '\n' && (q[2] != '\r' || end - q < 4 || q[3] != '\n')))
+	    (q[2] != '\n' && (q[2] != '\r' || end - q < 4)))
 		return false;
 	t->value = v;
 	t->close = q;
@@ -281,13 +284,13 @@ static enum lx tag_line(struct pgn_lex *x, struct tag_text *t, bool *pair)
 	const char *open = x->p, *eol, *stop;
 
 	*pair = false;
-	eol = memchr(open, '\n', (size_t)(x->end - open));
+	eol = lex_find_line_end(x, open, x->end);
 	if (!eol) {
 		if (!x->eof)
 			return LX_MORE;
 		eol = x->end;
 	}
-	stop = eol > open && eol[-1] == '\r' ? eol - 1 : eol;
+	stop = lex_text_end(open, eol);
 	if (tag_split(x, open, stop, t) < 0) {
 		lex_mark_start(x, open);
 		x->p = eol;
@@ -317,14 +320,18 @@ static enum lx tag_pair(struct pgn_lex *x, bool after_blank)
 	return LX_OK;
 }
 
-/* Blanks and newlines; *blank_line when a whole line was empty. */
+/* Blanks and line ends; *blank_line when a whole line was empty. */
 static enum lx tag_blanks(struct pgn_lex *x, bool *blank_line)
 {
 	const char *p = x->p, *end = x->end;
 	int newlines = 0;
 
 	for (; p < end; p++) {
-		if (*p == '\n') {
+		/* A CRLF in one step, as the one line end it is (after each
+		 * tag pair of a CRLF file). */
+		if (*p == '\r' && p + 1 < end && p[1] == '\n')
+			p++;
+		if (lex_line_end(x, p)) {
 			lex_newline(x, p);
 			if (++newlines == 2)
 				*blank_line = true;
@@ -340,18 +347,18 @@ static enum lx tag_blanks(struct pgn_lex *x, bool *blank_line)
 }
 
 /* A '%' line: an escape for other programs.  Kept with the game (its
- * text without the '%' and a '\r' before the newline), so that a writer
- * can give it back; tags_only keeps it too, it is rare and small. */
+ * text without the '%' and its line end), so that a writer can give it
+ * back; tags_only keeps it too, it is rare and small. */
 static enum lx tag_escape_line(struct pgn_lex *x)
 {
-	const char *eol = memchr(x->p, '\n', (size_t)(x->end - x->p));
+	const char *eol = lex_find_line_end(x, x->p, x->end);
 	const char *stop, *from = x->p + 1;
 
 	if (!eol && !x->eof)
 		return LX_MORE;
 	if (!eol)
 		eol = x->end;
-	stop = eol > from && eol[-1] == '\r' ? eol - 1 : eol;
+	stop = lex_text_end(from, eol);
 	lex_mark_start(x, x->p);
 	lex_outside_item(x, &x->g->before, PI_ESCAPE, lex_loc(x, x->p), from,
 			 stop);

@@ -367,7 +367,9 @@ static const char *other_token(const char *p, const char *end, bool *done)
 		q = memchr(p + 1, '}', (size_t)(end - p - 1));
 		return q ? q + 1 : NULL;
 	case ';':
-		q = memchr(p + 1, '\n', (size_t)(end - p - 1));
+		/* To the line end; the game's bytes end before a byte that
+		 * starts the next game (no LF), or with the input. */
+		q = pgn_find_line_end(p + 1, end, PGN_INPUT_END);
 		return q ? q + 1 : end;
 	case '$':
 		/* A NAG: 1 to 3 digits, at most 255 (past that the lexer

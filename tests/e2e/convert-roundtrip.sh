@@ -41,9 +41,10 @@ fail() { failed=$((failed + 1)); echo "FAIL $*"; }
 
 # "tags=N comments=N nags=N variations=N" of PGN text on stdin.  NUL bytes
 # and a BOM that starts a line (a file appended to another) are taken off
-# first (the reader skips them too).
+# first (the reader skips them too).  A CR ends a line (a CR alone does,
+# and the one of a CRLF only adds an empty line, which counts nothing).
 count() {
-	tr '\000' '\n' | sed 's/^\xef\xbb\xbf//' | awk '
+	tr '\000\r' '\n\n' | sed 's/^\xef\xbb\xbf//' | awk '
 	function segment(s,    n, k, t) {
 		gsub(/\(p\)/, "", s)	# the Pushpawn marker is no variation
 		variations += gsub(/\(/, "(", s)

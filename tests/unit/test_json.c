@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -265,16 +266,23 @@ static void test_reader_errors(void **state)
 		{ "{\"a\":\"\xed\xa0\x80\"}", 1, 7, "invalid UTF-8 in a string" },
 		{ "{\"a\":\"x", 1, 8, "string not closed" },
 		{ "{\n  \"a\":", 2, 7, "unexpected end of input" },
+		/* Lines end at a CR alone too, and a CRLF is one line end. */
+		{ "{\r  \"a\":", 2, 7, "unexpected end of input" },
+		{ "{\r\n  \"a\":", 2, 7, "unexpected end of input" },
+		{ "{\r\r\n\"a\":", 3, 5, "unexpected end of input" },
 		{ "[1]", 1, 2, "a game must be an object" },
 		{ "{\"tags\":[]}", 1, 9, "this member must be an object" },
 		{ "{\"tags\":{\"a b\":\"x\"}}", 1, 16, "a tag name must be a PGN symbol" },
 		{ "{\"tags\":{\"a\":\"x\\ny\"}}", 1, 14, "a tag value cannot hold a line break" },
+		{ "{\"tags\":{\"a\":\"x\\ry\"}}", 1, 14, "a tag value cannot hold a line break" },
 		{ "{\"moves\":[{\"san\":\"e4 {\"}]}", 1, 18, "not a move" },
 		{ "{\"moves\":[{\"san\":\"e4\",\"nags\":[-1]}]}", 1, 31,
 		  "a NAG is a whole number up to 65535" },
 		{ "{\"moves\":[{\"san\":\"e4\",\"nags\":[\"1\"]}]}", 1, 31,
 		  "a NAG must be a number" },
 		{ "{\"comments\":[\"}\\n\"]}", 1, 14, "a comment holding '}' cannot span lines" },
+		{ "{\"comments\":[\"}\\rx\"]}", 1, 14, "a comment holding '}' cannot span lines" },
+		{ "{\"comments\":[\"}\\r\"]}", 1, 14, "a comment holding '}' cannot span lines" },
 		{ "{\"comments\":[{\"x\":1}]}", 1, 14, "expected \"escape\" or \"result\"" },
 		{ "{\"result\":\"2-0\"}", 1, 11, "a result is 1-0, 0-1, 1/2-1/2 or *" },
 		{ "{\"before\":\"x\"}", 1, 11, "this member must be an array" },
@@ -282,6 +290,8 @@ static void test_reader_errors(void **state)
 		{ "{\"before\":[{\"escape\":\"a\\nb\"}]}", 1, 22,
 		  "an escape line cannot hold a line break" },
 		{ "{\"comments\":[{\"escape\":\"a\\nb\"}]}", 1, 24,
+		  "an escape line cannot hold a line break" },
+		{ "{\"comments\":[{\"escape\":\"a\\rb\"}]}", 1, 24,
 		  "an escape line cannot hold a line break" },
 		{ "{\"moves\":{}}", 1, 10, "this member must be an array" },
 	};
@@ -297,6 +307,40 @@ static void test_reader_errors(void **state)
 			fail_msg("%s: %u:%u: %s", rows[i].json, err.line, err.col,
 				 err.message);
 		assert_string_equal(err.file, "j");
+	}
+}
+
+/* A CR last in a read of the file (64 KiB, json_read.c's chunk), before
+ * an LF or alone: one line end either way, whatever the next read
+ * brings. */
+static void test_reader_cr_at_chunk_end(void **state)
+{
+	static const char *const after[] = { "\n", "" };
+	static const size_t chunk = 65536;
+	char path[] = "/tmp/pawnkit-test-json-XXXXXX";
+	(void)state;
+	for (int a = 0; a < 2; a++) {
+		int fd = mkstemp(path);
+		assert_true(fd >= 0);
+		FILE *f = fdopen(fd, "w");
+		assert_non_null(f);
+		fputc('[', f);
+		for (size_t i = 1; i < chunk - 1; i++)
+			fputc(' ', f);
+		fprintf(f, "\r%s{\"result\":\"2-0\"}]", after[a]);
+		fclose(f);
+		struct diag err;
+		struct json_games *jg = json_games_open(path, &err);
+		const char *pgn;
+		size_t len;
+		struct pgn_loc at;
+		assert_non_null(jg);
+		assert_int_equal(json_games_next(jg, &pgn, &len, &at, &err), 2);
+		assert_int_equal(err.line, 2);
+		assert_int_equal(err.col, 11);
+		json_games_close(jg);
+		unlink(path);
+		memcpy(path + sizeof path - 7, "XXXXXX", 6);
 	}
 }
 
@@ -409,6 +453,7 @@ int main(void)
 		cmocka_unit_test(test_reader_errors),
 		cmocka_unit_test(test_reader_game_fault),
 		cmocka_unit_test(test_reader_depth),
+		cmocka_unit_test(test_reader_cr_at_chunk_end),
 		cmocka_unit_test(test_round_trip_fixtures),
 		cmocka_unit_test(test_round_trip_shared),
 	};

@@ -176,7 +176,8 @@ static bool blank_input(const char *s, size_t len)
 		}
 		if (!s[i] || !strchr(" \t\r\n\v\f", s[i]))
 			return false;
-		bol = s[i] == '\n';
+		/* A CR before a mark is alone: it ends the line. */
+		bol = s[i] == '\n' || s[i] == '\r';
 	}
 	return true;
 }
@@ -498,6 +499,116 @@ static void test_locations(void **state)
 	games_free(&gs);
 }
 
+/* A line ends at an LF, at a CRLF (one line end) and at a CR alone (old
+ * Mac files): the same game numbers alike with each, and with a mix.
+ * The places, by hand: line 3 "1.e4\te5 {c", line 4 "d} 2. Nf3", line 5
+ * "(2. d4) *"; columns count bytes. */
+static void test_line_ends(void **state)
+{
+	static const char *const ends[][3] = {
+		{ "\n", "\n", "\n" }, { "\r\n", "\r\n", "\r\n" },
+		{ "\r", "\r", "\r" }, { "\n", "\r\n", "\r" },
+		{ "\r", "\r\n", "\n" },
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+		const char *const *e = ends[i];
+		struct buf in = { 0 }, want = { 0 };
+		struct games gs;
+		buf_addf(&in, "[Event \"x\"]%s%s1.e4\te5 {c%sd} 2. Nf3%s(2. d4) "
+			 "*%s", e[0], e[1], e[2], e[0], e[1]);
+		buf_addf(&want, "3:1:1. 3:3:e4 3:6:e5 3:9:{c%sd} 4:4:2. 4:7:Nf3 "
+			 "5:1:(5:2:2. 5:5:d4) 5:9:*", e[2]);
+		read_mem(in.s, in.len, &gs, NULL, true);
+		assert_int_equal(gs.n, 1);
+		assert_string_equal(gs.dump[0], want.s);
+		games_free(&gs);
+		free(in.s);
+		free(want.s);
+	}
+}
+
+/* Two CRs are two line ends, a CR before an LF none, an LF before a CR
+ * one and the CR another: each ')' below opens a line (diagnostics by
+ * hand). */
+static void test_line_end_pairs(void **state)
+{
+	struct games gs;
+	(void)state;
+	read_str("1. e4 )\r)\r\n)\n\r)\r\r\n) *", &gs);
+	assert_true(has_diag(&gs.diags, "g1 1:7 unbalanced"));
+	assert_true(has_diag(&gs.diags, "g1 2:1 unbalanced"));
+	assert_true(has_diag(&gs.diags, "g1 3:1 unbalanced"));
+	assert_true(has_diag(&gs.diags, "g1 5:1 unbalanced"));
+	assert_true(has_diag(&gs.diags, "g1 7:1 unbalanced"));
+	assert_int_equal(gs.diags.n, 5);
+	games_free(&gs);
+}
+
+/* What a line end means beyond the numbers holds for a CR alone: it ends
+ * a ';' comment and an escape line, a blank line of CRs ends a tag
+ * section, a tag line after it starts the next game. */
+static void test_cr_lines(void **state)
+{
+	static const char in[] =
+		"[Event \"a\"]\r[Site \"b\"]\r\r1. e4 ; note\r1... e5 *\r"
+		"%esc\r[Event \"c\"]\r\r1. d4\r[Event \"d\"]\r\r1. c4 *\r"
+		"[Event \"e\"]\r\r[Event \"e\"]\r\r*";
+	struct games gs;
+	(void)state;
+	read_mem(in, sizeof in - 1, &gs, NULL, true);
+	assert_int_equal(gs.n, 5);
+	assert_string_equal(gs.dump[0], "4:1:1. 4:4:e4 4:7:; note 5:1:1... "
+			    "5:6:e5 5:9:*");
+	assert_string_equal(gs.dump[1], "9:1:1. 9:4:d4");
+	assert_int_equal(gs.flags[1], PGN_NO_RESULT);
+	assert_string_equal(gs.dump[2], "12:1:1. 12:4:c4 12:7:*");
+	assert_string_equal(gs.dump[3], "");	/* tags alone */
+	assert_int_equal(gs.flags[3], PGN_NO_RESULT);
+	assert_string_equal(gs.dump[4], "17:1:*");
+	assert_true(has_diag(&gs.diags, "g2 6:1 no-result"));
+	assert_true(has_diag(&gs.diags, "g4 13:1 no-result"));
+	assert_int_equal(gs.diags.n, 2);
+	games_free(&gs);
+}
+
+/* pgn_find_line_end() and pgn_read_line(), the rule on a buffer and on a
+ * stream. */
+static void test_line_end_rule(void **state)
+{
+	static const char lone[] = "0123456789abcdefghijklmnopqrstu\rv";
+	static const char crlf[] = "0123456789abcdefghijklmnopqrstu\r\nv";
+	static const char text[] = "a\rb\r\nc\n\rd\r\r\ne";
+	static const char *const lines[] = { "a", "b", "c", "", "d", "", "e" };
+	char *line = NULL;
+	size_t cap = 0;
+	(void)state;
+	assert_ptr_equal(pgn_find_line_end(lone, lone + 33, PGN_INPUT_END),
+			 lone + 31);
+	assert_ptr_equal(pgn_find_line_end(crlf, crlf + 34, PGN_INPUT_END),
+			 crlf + 32);
+	/* A CR last: the byte after it decides. */
+	assert_ptr_equal(pgn_find_line_end(lone, lone + 32, 'v'), lone + 31);
+	assert_ptr_equal(pgn_find_line_end(lone, lone + 32, PGN_INPUT_END),
+			 lone + 31);
+	assert_null(pgn_find_line_end(crlf, crlf + 32, '\n'));
+	assert_null(pgn_find_line_end(lone, lone + 31, '\r'));
+	assert_true(pgn_line_end('\n', PGN_INPUT_END));
+	assert_true(pgn_line_end('\r', '\r'));
+	assert_false(pgn_line_end('\r', '\n'));
+	assert_false(pgn_line_end(' ', '\n'));
+	FILE *in = fmemopen((void *)text, sizeof text - 1, "r");
+	assert_non_null(in);
+	for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+		ssize_t n = pgn_read_line(&line, &cap, in);
+		assert_int_equal(n, (ssize_t)strlen(lines[i]));
+		assert_string_equal(line, lines[i]);
+	}
+	assert_int_equal(pgn_read_line(&line, &cap, in), -1);
+	fclose(in);
+	free(line);
+}
+
 static void test_variation_locations(void **state)
 {
 	struct pgn_reader *r;
@@ -564,6 +675,13 @@ static const struct fixture fixtures[] = {
 	  "1. e4 e5 2. d4 e4(p) (2... exd4 3. Qxd4) 3. e5e4(p) *" },
 	{ "dos_eof.pgn", 2, { 0, 0 },
 	  "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0" },
+	/* Lines that end with a CR alone (old Mac files): a ';' comment
+	 * ends there, an escape line is one, a tag line starts a game. */
+	{ "cr.pgn", 3, { 0, PGN_NO_RESULT, 0 },
+	  "1. e4 e5 ; old Mac line end 2. Nf3 {a comment\ron two lines} Nc6 "
+	  "1-0" },
+	{ "mixed_line_ends.pgn", 1, { 0 },
+	  "1. e4 ; to the CR e5 {over\r\nlines\nand\rmore} 2. Nf3 *" },
 };
 
 static void test_fixtures(void **state)
@@ -935,6 +1053,66 @@ static void test_too_large(void **state)
 	free(s);
 }
 
+/* The diagnostics of a reading: how many, a hash of them all, the last
+ * one as text. */
+struct diag_trace {
+	size_t n;
+	uint64_t hash;
+	char last[300];
+};
+
+static void trace(void *ctx, const struct diag *d)
+{
+	struct diag_trace *t = ctx;
+	snprintf(t->last, sizeof t->last, "g%llu %u:%u %s",
+		 (unsigned long long)d->game, (unsigned)d->line,
+		 (unsigned)d->col, d->message);
+	for (const char *p = t->last; *p; p++)
+		t->hash = t->hash * 31 + (unsigned char)*p;
+	t->n++;
+}
+
+static void read_trace(struct pgn_reader *r, struct diag_trace *t)
+{
+	struct pgn_game g;
+	struct diag err;
+	memset(t, 0, sizeof *t);
+	pgn_game_init(&g);
+	while (pgn_reader_next(r, &g, trace, t, &err) == 1)
+		;
+	pgn_game_release(&g);
+	pgn_reader_close(r);
+}
+
+/* A game over the limit is cut at max_game_bytes, wherever that falls:
+ * also between the CR and the LF of a CRLF, which stay one line end.
+ * The games after it start on the lines they start on in the same input
+ * with LFs, for every limit. */
+static void test_too_large_crlf(void **state)
+{
+	struct buf lf = { 0 }, crlf = { 0 };
+	(void)state;
+	buf_addf(&lf, "[Event \"long\"]\n\n1. e4");
+	buf_addf(&crlf, "[Event \"long\"]\r\n\r\n1. e4");
+	for (int i = 0; i < 1500; i++) {	/* past the slack */
+		buf_addf(&lf, " e5\n");
+		buf_addf(&crlf, " e5\r\n");
+	}
+	buf_addf(&lf, "*\n\n[Event \"after\"]\n\n1. d4 ) *\n");
+	buf_addf(&crlf, "*\r\n\r\n[Event \"after\"]\r\n\r\n1. d4 ) *\r\n");
+	for (size_t max = 60; max < 90; max++) {
+		struct pgn_reader_opts o = { .max_game_bytes = max };
+		struct diag_trace a, b;
+		read_trace(pgn_reader_from_memory("m", lf.s, lf.len, &o), &a);
+		read_trace(pgn_reader_from_memory("m", crlf.s, crlf.len, &o),
+			   &b);
+		assert_string_equal(a.last, "g2 1507:7 ')' without '('");
+		assert_string_equal(b.last, a.last);
+	}
+	free(lf.s);
+	free(crlf.s);
+}
+
 /* ----------------------------------------------- refills, big inputs */
 
 /* Games of many sizes in a temporary file of several read blocks, and one
@@ -978,6 +1156,58 @@ static void test_refill(void **state)
 	games_free(&mem_gs);
 	unlink(path);
 	free(b.s);
+}
+
+/* A CR last in the file reader's first read (1 MiB, reader.c's block),
+ * before an LF (a CRLF split by the read) or alone: the reader waits for
+ * the byte after it, and numbers the lines as the memory reader does,
+ * which has that byte; so does the tags-only scan (the CR ends plain
+ * movetext).  Every game before takes four lines, so the ')' after the
+ * CR is at line 4 * games + 4, column 1. */
+static void test_cr_at_block_end(void **state)
+{
+	static const char game[] = "[Event \"g\"]\r\r1. e4 ) *\r\r";
+	static const size_t block = (size_t)1 << 20;
+	static const char *const after[] = { "\n", "" };
+	char path[] = "/tmp/pawnkit-test-reader-XXXXXX";
+	(void)state;
+	for (int a = 0; a < 2; a++) {
+		struct buf b = { 0 };
+		size_t games = 0;
+		buf_add(&b, "", 0);
+		for (; b.len + 2 * (sizeof game - 1) < block; games++)
+			buf_add(&b, game, sizeof game - 1);
+		buf_addf(&b, "[Event \"pad\"]\r\r1. e4");
+		while (b.len < block - 3)
+			buf_add(&b, " a", 2);
+		buf_add(&b, " a", block - 1 - b.len);
+		buf_add(&b, "\r", 1);
+		assert_int_equal(b.len, block);
+		buf_add(&b, after[a], strlen(after[a]));
+		buf_add(&b, ") *\r", 4);
+		int fd = mkstemp(path);
+		assert_true(fd >= 0);
+		assert_int_equal(write(fd, b.s, b.len), (ssize_t)b.len);
+		close(fd);
+		char want[64];
+		snprintf(want, sizeof want, "g%zu %zu:1 ')' without '('",
+			 games + 1, 4 * games + 4);
+		for (int tags = 0; tags < 2; tags++) {
+			struct pgn_reader_opts o = { .tags_only = tags };
+			struct diag_trace file, mem;
+			struct diag err;
+			read_trace(pgn_reader_open(path, &o, &err), &file);
+			read_trace(pgn_reader_from_memory("m", b.s, b.len, &o),
+				   &mem);
+			assert_string_equal(file.last, want);
+			assert_string_equal(mem.last, want);
+			assert_int_equal(file.n, mem.n);
+			assert_true(file.hash == mem.hash);
+		}
+		unlink(path);
+		memcpy(path + sizeof path - 7, "XXXXXX", 6);
+		free(b.s);
+	}
 }
 
 /* Every prefix of every fixture, each in a buffer of its exact size (so
@@ -1124,6 +1354,10 @@ int main(void)
 		cmocka_unit_test(test_push_marker),
 		cmocka_unit_test(test_comments),
 		cmocka_unit_test(test_locations),
+		cmocka_unit_test(test_line_ends),
+		cmocka_unit_test(test_line_end_pairs),
+		cmocka_unit_test(test_cr_lines),
+		cmocka_unit_test(test_line_end_rule),
 		cmocka_unit_test(test_variation_locations),
 		cmocka_unit_test(test_suffix_nag),
 		cmocka_unit_test(test_fixtures),
@@ -1138,7 +1372,9 @@ int main(void)
 		cmocka_unit_test(test_depth_limit),
 		cmocka_unit_test(test_over_limit),
 		cmocka_unit_test(test_too_large),
+		cmocka_unit_test(test_too_large_crlf),
 		cmocka_unit_test(test_refill),
+		cmocka_unit_test(test_cr_at_block_end),
 		cmocka_unit_test(test_prefixes),
 		cmocka_unit_test(test_open_error),
 		cmocka_unit_test(test_shared_data),

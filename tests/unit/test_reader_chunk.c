@@ -9,7 +9,9 @@
  * after a result, unterminated comments and variations, tag sections with
  * no movetext, a tag section that the next "[Event" line joins, a BOM,
  * CRLF, a DOS end-of-file mark, and games over a small max_game_bytes
- * (kept whole, or cut and the rest skipped). */
+ * (kept whole, or cut and the rest skipped); and all of it again with
+ * lines that end with a CR alone (old Mac files), where the pieces are
+ * cut after such a CR. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -167,7 +169,7 @@ static void check_cut(const char *in, size_t len, size_t cut,
 		      const struct pgn_reader_opts *o, const char *whole)
 {
 	struct seen s = { { NULL, 0, 0 }, 0, 0 };
-	const char *eol = memchr(in + cut, '\n', len - cut);
+	const char *eol = pgn_find_line_end(in + cut, in + len, PGN_INPUT_END);
 	size_t line_end = eol ? (size_t)(eol + 1 - in) : len, stop;
 	struct pgn_loc at;
 	uint64_t games = read_piece(in, cut, line_end, false,
@@ -195,8 +197,11 @@ static unsigned check_every_cut(const char *in, size_t max)
 	struct seen whole = { { NULL, 0, 0 }, 0, 0 };
 	unsigned cuts = 0;
 	read_whole(in, len, &o, &whole);
-	for (const char *p = in; (p = strstr(p, "\n[Event ")); p++) {
-		check_cut(in, len, (size_t)(p + 1 - in), &o, whole.t.s);
+	/* Lines that start after an LF, or after a CR (alone before '['). */
+	for (const char *p = in + 1; (p = strstr(p, "[Event ")); p++) {
+		if (p[-1] != '\n' && p[-1] != '\r')
+			continue;
+		check_cut(in, len, (size_t)(p - in), &o, whole.t.s);
 		cuts++;
 	}
 	assert_true(cuts > 0);
@@ -223,10 +228,25 @@ static const char awkward[] =
 	"[Event \"9\"]\n\n1. e4 $1 e5 ?! 2. Nf3 junk) *\n\n"
 	"[Event \"10\"]\n\n1. e4 e5";
 
+/* in with each LF that ends a line alone made a CR alone (a CRLF
+ * stays): a file of old Mac lines, a few CRLF among them. */
+static char *cr_lines(const char *in)
+{
+	char *out = strdup(in);
+	assert_non_null(out);
+	for (char *p = out; *p; p++)
+		if (*p == '\n' && (p == out || p[-1] != '\r'))
+			*p = '\r';
+	return out;
+}
+
 static void test_awkward(void **state)
 {
 	(void)state;
 	check_every_cut(awkward, 0);
+	char *cr = cr_lines(awkward);
+	check_every_cut(cr, 0);
+	free(cr);
 }
 
 /* A DOS end-of-file mark: junk before the next game, blank (in the last
@@ -237,8 +257,13 @@ static void test_dos_eof(void **state)
 		"[Event \"1\"]\r\n\r\n1. e4 *\r\n\x1a\r\n\r\n"
 		"[Event \"2\"]\r\n\r\n1. d4 1-0\r\n{after}\r\n\r\n"
 		"[Event \"3\"]\r\n\r\n1. c4 *\r\n\x1a\r\n";
+	static const char cr[] =
+		"[Event \"1\"]\r\r1. e4 *\r\x1a\r\r"
+		"[Event \"2\"]\r\r1. d4 1-0\r{after}\r\r"
+		"[Event \"3\"]\r\r1. c4 *\r\x1a\r";
 	(void)state;
 	check_every_cut(in, 0);
+	check_every_cut(cr, 0);
 }
 
 /* Games over max_game_bytes (here 120): one kept whole within the slack,
@@ -258,6 +283,10 @@ static void test_too_large(void **state)
 	text_addf(&t, "1. e4 *\n\n[Event \"end\"]\n\n1. c4 *\n");
 	assert_int_equal(check_every_cut(t.s, 120), 2);
 	assert_int_equal(check_every_cut(t.s, 0), 0);
+	char *cr = cr_lines(t.s);
+	assert_int_equal(check_every_cut(cr, 120), 2);
+	assert_int_equal(check_every_cut(cr, 0), 0);
+	free(cr);
 	free(t.s);
 }
 

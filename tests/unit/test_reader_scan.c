@@ -182,6 +182,12 @@ static const char *const corners[] = {
 	T("") "1. e4 1-0 {after}\n\x1a\n", T("") "1. e4\x1a",
 	T("") "\x1a\n", "\x1a", T("") "1. e4 1-0\n\x1a\n" T("") "*\n",
 	T("") "1. e4 *\x1a\x1a\n", T("") "1. e4 \x1a e5 *\n",
+	/* Lines that end with a CR alone: a tag line after one starts the
+	 * next game; one before an LF is a CRLF; in a ';' comment. */
+	"[Event \"e\"]\r\r1. e4 e5\r[Event \"f\"]\r\r1. d4 *\r",
+	"[Event \"e\"]\r\r1. e4 1-0\r\r\n\r[Event \"f\"]\r\r*\r",
+	"[Event \"e\"]\r\r1. e4 ; c\r e5 1-0\r{after}\r",
+	"[Event \"e\"]\r\r1. e4 e5 \r\r\r\n\n\r 2. Nf3 *\r\r\xef\xbb\xbf[Event \"f\"]\r*",
 };
 
 static void test_corners(void **state)
@@ -217,6 +223,7 @@ static void random_stream(struct text *t)
 	};
 	static const char *const seps[] = {
 		" ", " ", "  ", "\n", "\r\n", "\t", "\n\n", " \n", "\n%e\n",
+		"\r", "\r\r", "\n\r", "\r%e\r",
 	};
 	t->len = 0;
 	unsigned games = 1 + next_random() % 6;
@@ -241,7 +248,7 @@ static void random_stream(struct text *t)
 		}
 		static const char *const ends[] = { "", "\n", "\n\n", " ",
 						    "\r\n\r\n", "\x1a",
-						    "\n\x1a\r\n" };
+						    "\n\x1a\r\n", "\r", "\r\r" };
 		const char *e = ends[next_random() %
 				     (sizeof ends / sizeof *ends)];
 		text_add(t, e, strlen(e));
@@ -264,20 +271,31 @@ static void test_random_streams(void **state)
 }
 
 /* Movetext long enough for the scan to go many blocks, with the marker
- * and the next game at every offset of a block. */
+ * and the next game at every offset of a block; its lines end with an
+ * LF, a CR alone or a CRLF (whose CR may be a block's last byte, and its
+ * LF the next one's first). */
 static void test_long_movetext(void **state)
 {
 	(void)state;
 	struct text t = { 0 };
-	for (unsigned pad = 0; pad < 140; pad++) {
+	static const char *const eols[] = { "\n", "\r", "\r\n" };
+	for (unsigned pad = 0; pad < 3 * 140; pad++) {
+		const char *eol = eols[pad / 140];
 		t.len = 0;
 		text_add(&t, T(""), strlen(T("")));
-		for (unsigned i = 0; i < pad; i++)
-			text_add(&t, i % 17 == 16 ? "\n" : "a", 1);
-		text_add(&t, " 1-0\n" T("") "1.", strlen(" 1-0\n" T("") "1."));
-		for (unsigned i = 0; i < pad; i++)
+		for (unsigned i = 0; i < pad % 140; i++) {
+			if (i % 17 == 16)
+				text_add(&t, eol, strlen(eol));
+			else
+				text_add(&t, "a", 1);
+		}
+		text_add(&t, " 1-0", 4);
+		text_add(&t, eol, strlen(eol));
+		text_add(&t, T("") "1.", strlen(T("") "1."));
+		for (unsigned i = 0; i < pad % 140; i++)
 			text_add(&t, i % 9 == 8 ? "1." : "e", i % 9 == 8 ? 2 : 1);
-		text_add(&t, "\n" T("") "123456789", strlen("\n" T("") "123456789"));
+		text_add(&t, eol, strlen(eol));
+		text_add(&t, T("") "123456789", strlen(T("") "123456789"));
 		for (unsigned i = 0; i < pad % 3; i++)
 			text_add(&t, "0", 1);
 		text_add(&t, ". e4", 4);
