@@ -522,9 +522,9 @@ int for_each_fen_line(FILE *in, const char *name, fen_fn fn, void *ctx)
 	size_t cap = 0;
 	ssize_t len;
 	int status = 0;
-	for (unsigned long n = 1; (len = getline(&line, &cap, in)) >= 0; n++) {
-		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-			line[--len] = 0;
+	/* Lines end as PGN lines do: LF, CRLF, or a CR alone. */
+	for (unsigned long n = 1; (len = pgn_read_line(&line, &cap, in)) >= 0;
+	     n++) {
 		/* A byte order mark opens the input only: skipped there, as
 		 * the PGN reader skips it, and not counted in columns. */
 		char *fen = n == 1 ? line + utf8_bom_length(line, (size_t)len) : line;
@@ -535,9 +535,9 @@ int for_each_fen_line(FILE *in, const char *name, fen_fn fn, void *ctx)
 		if (fn(ctx, fen, flen, where) != 0)
 			status = EXIT_INVALID;
 	}
-	/* getline() returns -1 at the end and on a read error alike (a closed
-	 * descriptor, a directory): only the stream's error flag tells them
-	 * apart, and errno still says why. */
+	/* pgn_read_line() returns -1 at the end and on a read error alike (a
+	 * closed descriptor, a directory): only the stream's error flag tells
+	 * them apart, and errno still says why. */
 	if (ferror(in)) {
 		warn_user("could not read '%s': %s", name, strerror(errno));
 		status = EXIT_TROUBLE;

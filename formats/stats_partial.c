@@ -313,8 +313,6 @@ static int read_line(struct reader *r, char *text, size_t len)
 		{ "length", read_length }, { "tally", read_tally },
 	};
 	struct line l;
-	if (len && text[len - 1] == '\r')
-		text[--len] = 0;	/* written on Windows, or by a mapper */
 	if (len == 0)
 		return 0;
 	if (split(text, len, &l) != 0)
@@ -338,10 +336,9 @@ int stats_read_partial(struct stats **s, FILE *in, const char *name,
 	size_t cap = 0;
 	ssize_t len;
 	int rc = 0;
-	while (rc == 0 && (len = getline(&text, &cap, in)) >= 0) {
+	/* Lines end as PGN lines do (written on Windows, or by a mapper). */
+	while (rc == 0 && (len = pgn_read_line(&text, &cap, in)) >= 0) {
 		r.lineno++;
-		if (len && text[len - 1] == '\n')
-			text[--len] = 0;
 		rc = read_line(&r, text, (size_t)len);
 	}
 	free(text);
