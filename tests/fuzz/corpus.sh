@@ -36,7 +36,8 @@ pgn_sources | sort | while read -r f; do
 done
 
 # What the test files hold little of, and the reader and replay treat
-# specially: byte order marks opening lines, CR and CRLF mixed, move
+# specially: byte order marks opening lines, CR and CRLF mixed, lines of
+# a CR alone (old Mac files: comments, escapes, tags after one), move
 # numbers that disagree, the 'ep' suffix, [PawnTypes], blanks alone, NUL.
 bom='\357\273\277'
 g='[Event "x"]\n[Result "*"]\n\n1. e4 e5 2. Nf3 *\n'
@@ -44,6 +45,7 @@ seed() { printf "$2" >"$out/pgn/special-$1"; }
 seed bom-lines "$bom$g$bom\n$bom$bom[Event \"y\"]\n1. d4\n$bom[Event \"z\"]\n$bom"
 seed bom-after "$g\n$bom$bom\n$bom"
 seed crlf-mixed '[Event "x"]\r\n[Site "y"]\r\r\n\n1. e4\r e5\n\r2. Nf3 {c\r\nd} *\r\n\r[Event "z"]\r1. d4 *\n'
+seed cr-lines '[Event "x"]\r[Site "y"]\r\r%%e\r1. e4 ; c\re5 {d\r[Event "q"]} *\r\r[Event "z"]\r\r1. d4\r[Event "w"]\r\r\357\273\277[Site "v"]\r1. c4 *\r'
 seed numbers '1. e4 e5 3. Nf3 Nc6 2. Bc4 (4. Bb5 9... a6) 5... Bc5 4 O-O *\n'
 seed numbers-huge '1. e4 4294967297... e5 99999999999. Nf3 *\n'
 seed numbers-fen '[SetUp "1"]\n[FEN "8/8/8/8/8/4k3/8/4K3 b - - 0 40"]\n\n40... Kd3 41. Kd1 40... Ke3 *\n'

@@ -119,7 +119,8 @@ static bool blank_text(const uint8_t *data, size_t size)
 			return blanks_to_end(data, size, i + 1);
 		if (!blank_byte(data[i]))
 			return false;
-		bol = data[i] == '\n';
+		/* A CR before a mark is alone: it ends the line. */
+		bol = data[i] == '\n' || data[i] == '\r';
 	}
 	return true;
 }
@@ -159,13 +160,16 @@ static size_t read_all(struct pgn_reader *r, const uint8_t *data,
 	return n;
 }
 
-/* The same game; outside: counting the comments around the movetext,
- * which a tags-only reading does not keep. */
+/* The same game, at the same line and column (however the input was
+ * split into reads: a CR last in a read ends a line or not by the byte
+ * after it); outside: counting the comments around the movetext, which a
+ * tags-only reading does not keep. */
 static bool same(const struct seen *a, const struct seen *b, bool outside)
 {
 	return a->raw_len == b->raw_len && a->ntags == b->ntags &&
 	       (!outside || a->outside == b->outside) &&
-	       a->flags == b->flags && a->diags == b->diags;
+	       a->flags == b->flags && a->diags == b->diags &&
+	       a->at.line == b->at.line && a->at.col == b->at.col;
 }
 
 /* A file reader over a copy of data whose buffer starts tiny. */
