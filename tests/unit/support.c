@@ -7,10 +7,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
 #include "support.h"
+
+void write_temp_file(char path[TEMP_PATH_SIZE], const void *bytes, size_t len)
+{
+	snprintf(path, TEMP_PATH_SIZE, "/tmp/pawnkit-test-XXXXXX");
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, bytes, len), (ssize_t)len);
+	assert_int_equal(close(fd), 0);
+}
 
 /* -------------------------------------------------------------- positions */
 

@@ -13,6 +13,14 @@
 
 #include "../../librules/position.h"
 
+/* ------------------------------------------------------------------ files */
+
+/* A new temporary file holding the len bytes at bytes; its name in path,
+ * which the caller unlinks. */
+#define TEMP_PATH_SIZE 32
+void write_temp_file(char path[TEMP_PATH_SIZE], const void *bytes,
+		     size_t len);
+
 /* -------------------------------------------------------------- positions */
 
 /* Builds pos from fen for variant v; the FEN must be accepted. */

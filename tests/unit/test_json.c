@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "../../formats/formats.h"
+#include "support.h"
 
 #define SHARED_DATA "../shared/data"
 
@@ -317,18 +318,15 @@ static void test_reader_cr_at_chunk_end(void **state)
 {
 	static const char *const after[] = { "\n", "" };
 	static const size_t chunk = 65536;
-	char path[] = "/tmp/pawnkit-test-json-XXXXXX";
+	static char json[65536 + 32];
 	(void)state;
 	for (int a = 0; a < 2; a++) {
-		int fd = mkstemp(path);
-		assert_true(fd >= 0);
-		FILE *f = fdopen(fd, "w");
-		assert_non_null(f);
-		fputc('[', f);
-		for (size_t i = 1; i < chunk - 1; i++)
-			fputc(' ', f);
-		fprintf(f, "\r%s{\"result\":\"2-0\"}]", after[a]);
-		fclose(f);
+		char path[TEMP_PATH_SIZE];
+		json[0] = '[';
+		memset(json + 1, ' ', chunk - 2);
+		int tail = snprintf(json + chunk - 1, sizeof json - (chunk - 1),
+				    "\r%s{\"result\":\"2-0\"}]", after[a]);
+		write_temp_file(path, json, chunk - 1 + (size_t)tail);
 		struct diag err;
 		struct json_games *jg = json_games_open(path, &err);
 		const char *pgn;
@@ -340,7 +338,6 @@ static void test_reader_cr_at_chunk_end(void **state)
 		assert_int_equal(err.col, 11);
 		json_games_close(jg);
 		unlink(path);
-		memcpy(path + sizeof path - 7, "XXXXXX", 6);
 	}
 }
 

@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "../../libparse/pgn.h"
+#include "support.h"
 
 #define FIXTURES "tests/data/pgn/"
 #define SHARED_DATA "../shared/data"
@@ -1120,14 +1121,12 @@ static void test_too_large_crlf(void **state)
  * must give exactly what the memory reader gives. */
 static void test_refill(void **state)
 {
-	char path[] = "/tmp/pawnkit-test-reader-XXXXXX";
+	char path[TEMP_PATH_SIZE];
 	struct buf b = { 0 };
 	struct games file_gs, mem_gs;
 	struct diag err;
 	size_t i, k;
-	int fd = mkstemp(path);
 	(void)state;
-	assert_true(fd >= 0);
 	buf_add(&b, "", 0);
 	for (i = 0; i < 12000; i++) {
 		buf_addf(&b, "[Event \"g%zu\"]\r\n[Site \"s\"]\r\n\r\n", i);
@@ -1142,8 +1141,7 @@ static void test_refill(void **state)
 		}
 		buf_add(&b, i % 5 ? "1-0\r\n\r\n" : "*\n", i % 5 ? 7 : 2);
 	}
-	assert_int_equal(write(fd, b.s, b.len), (ssize_t)b.len);
-	close(fd);
+	write_temp_file(path, b.s, b.len);
 	read_all(pgn_reader_open(path, NULL, &err), b.s, b.len, &file_gs,
 		 true);
 	read_mem(b.s, b.len, &mem_gs, NULL, true);
@@ -1169,7 +1167,6 @@ static void test_cr_at_block_end(void **state)
 	static const char game[] = "[Event \"g\"]\r\r1. e4 ) *\r\r";
 	static const size_t block = (size_t)1 << 20;
 	static const char *const after[] = { "\n", "" };
-	char path[] = "/tmp/pawnkit-test-reader-XXXXXX";
 	(void)state;
 	for (int a = 0; a < 2; a++) {
 		struct buf b = { 0 };
@@ -1185,10 +1182,8 @@ static void test_cr_at_block_end(void **state)
 		assert_int_equal(b.len, block);
 		buf_add(&b, after[a], strlen(after[a]));
 		buf_add(&b, ") *\r", 4);
-		int fd = mkstemp(path);
-		assert_true(fd >= 0);
-		assert_int_equal(write(fd, b.s, b.len), (ssize_t)b.len);
-		close(fd);
+		char path[TEMP_PATH_SIZE];
+		write_temp_file(path, b.s, b.len);
 		char want[64];
 		snprintf(want, sizeof want, "g%zu %zu:1 ')' without '('",
 			 games + 1, 4 * games + 4);
@@ -1205,7 +1200,6 @@ static void test_cr_at_block_end(void **state)
 			assert_true(file.hash == mem.hash);
 		}
 		unlink(path);
-		memcpy(path + sizeof path - 7, "XXXXXX", 6);
 		free(b.s);
 	}
 }
