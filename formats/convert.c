@@ -365,12 +365,22 @@ static const char *const roster[] = { "Event", "Site", "Date", "Round",
 static const char *const rules_tags[] = { "Variant", "SetUp", "FEN",
 					  "PawnTypes" };
 
+/* The roster slot of a tag name, or -1: its first letters pick the one
+ * name it can be, so a tag costs one strcmp, not seven (this runs for
+ * every tag of every game). */
 static int roster_index(const char *name)
 {
-	for (size_t i = 0; i < ROSTER_SIZE; i++)
-		if (strcmp(name, roster[i]) == 0)
-			return (int)i;
-	return -1;
+	int i;
+	switch (name[0]) {
+	case 'E': i = 0; break;
+	case 'S': i = 1; break;
+	case 'D': i = 2; break;
+	case 'R': i = name[1] == 'o' ? 3 : 6; break;
+	case 'W': i = 4; break;
+	case 'B': i = 5; break;
+	default: return -1;
+	}
+	return strcmp(name, roster[i]) == 0 ? i : -1;
 }
 
 static bool is_rules_tag(const char *name)
@@ -381,18 +391,24 @@ static bool is_rules_tag(const char *name)
 	return false;
 }
 
-/* A roster tag is written in the roster block when it is the first of
- * its name; a repeated one stays among the others, nothing is lost. */
-static bool in_roster_block(const struct pgn_game *g, const struct pgn_tag *t)
-{
-	return roster_index(t->name) >= 0 && pgn_tag_find(g, t->name) == t;
-}
-
 void conv_tags_each(const struct pgn_game *g, const struct variant *rules,
 		    enum conv_tags mode,
 		    void (*fn)(void *ctx, const struct pgn_tag *t), void *ctx)
 {
-	const struct pgn_tag *variant = pgn_tag_find(g, "Variant");
+	/* One pass finds the first tag of each roster name (written in the
+	 * roster block; a repeated one stays among the others, nothing is
+	 * lost) and the first Variant tag. */
+	const struct pgn_tag *first[ROSTER_SIZE] = { 0 }, *variant = NULL;
+	for (size_t i = 0; i < g->ntags; i++) {
+		const struct pgn_tag *t = &g->tags[i];
+		int r = roster_index(t->name);
+		if (r >= 0) {
+			if (!first[r])
+				first[r] = t;
+		} else if (!variant && strcmp(t->name, "Variant") == 0) {
+			variant = t;
+		}
+	}
 	/* The rules the game was replayed with, when its tag does not say
 	 * them (--variant, --force-variant, JSON's "variant"): written in
 	 * the tag's place, or after the roster, so that the output reads
@@ -404,16 +420,15 @@ void conv_tags_each(const struct pgn_game *g, const struct variant *rules,
 		named.value_len = strlen(rules->id);
 	}
 	if (mode != CONV_TAGS_NONE)
-		for (size_t i = 0; i < ROSTER_SIZE; i++) {
-			const struct pgn_tag *t = pgn_tag_find(g, roster[i]);
-			if (t)
-				fn(ctx, t);
-		}
+		for (size_t i = 0; i < ROSTER_SIZE; i++)
+			if (first[i])
+				fn(ctx, first[i]);
 	if (named.value && !variant)
 		fn(ctx, &named);
 	for (size_t i = 0; i < g->ntags; i++) {
 		const struct pgn_tag *t = &g->tags[i];
-		if (in_roster_block(g, t))
+		int r = roster_index(t->name);
+		if (r >= 0 && first[r] == t)
 			continue;
 		if (t == variant && named.value)
 			fn(ctx, &named);

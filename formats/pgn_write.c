@@ -69,19 +69,30 @@ static size_t columns_to_line_end(const char *s, size_t n, bool *broken)
 	return c;
 }
 
-static void pw_add(struct pw *p, const char *s, size_t n)
+static __attribute__((noinline)) void pw_grow(struct pw *p, size_t need)
 {
-	if (p->n + n > p->cap) {
-		size_t cap = p->cap ? p->cap * 2 : 256;
-		while (cap < p->n + n)
-			cap *= 2;
-		char *grown = realloc(p->line, cap);
-		if (!grown)
-			abort();	/* as the arena: no recovery in a filter */
-		p->line = grown;
-		p->cap = cap;
-	}
-	memcpy(p->line + p->n, s, n);
+	size_t cap = p->cap ? p->cap * 2 : 256;
+	while (cap < need)
+		cap *= 2;
+	char *grown = realloc(p->line, cap);
+	if (!grown)
+		abort();	/* as the arena: no recovery in a filter */
+	p->line = grown;
+	p->cap = cap;
+}
+
+/* Most pieces are a few bytes (a space, a move, a move number): copied
+ * by hand, where a call to memcpy cost more than the copy. */
+static inline void pw_add(struct pw *p, const char *s, size_t n)
+{
+	if (p->n + n > p->cap)
+		pw_grow(p, p->n + n);
+	char *d = p->line + p->n;
+	if (n <= 8)
+		for (size_t i = 0; i < n; i++)
+			d[i] = s[i];
+	else
+		memcpy(d, s, n);
 	p->n += n;
 }
 
@@ -132,18 +143,13 @@ static void pw_flush_lines(struct pw *p)
 	p->brk = NO_BREAK;
 }
 
-/* One token made of up to three pieces (so "{", text, "}" need no
- * copy), with the '(' waiting before it.  A piece holding a line break
- * (a comment) counts up to that break for the fit. */
-static void pw_token(struct pw *p, const char *const s[3], const size_t n[3])
+/* Places a token of w columns made of up to three pieces (so "{",
+ * text, "}" need no copy), with the '(' waiting before it; broken: a
+ * piece holds a line break (a comment), and w counts up to it. */
+static void pw_place(struct pw *p, const char *const s[3], const size_t n[3],
+		     size_t w, bool broken)
 {
-	size_t w = p->opens;
-	bool broken = false;
-	for (int i = 0; i < 3 && !broken; i++) {
-		if (!n[i])
-			continue;	/* most tokens have one or two pieces */
-		w += columns_to_line_end(s[i], n[i], &broken);
-	}
+	w += p->opens;
 	if (p->col > 0 && !pw_fits(p, 1 + w)) {
 		pw_newline(p);
 	} else if (p->col > 0) {
@@ -159,6 +165,19 @@ static void pw_token(struct pw *p, const char *const s[3], const size_t n[3])
 	p->col += w;
 	if (broken)
 		pw_flush_lines(p);
+}
+
+/* A token of any text: its width measured up to a line break. */
+static void pw_token(struct pw *p, const char *const s[3], const size_t n[3])
+{
+	size_t w = 0;
+	bool broken = false;
+	for (int i = 0; i < 3 && !broken; i++) {
+		if (!n[i])
+			continue;	/* most tokens have one or two pieces */
+		w += columns_to_line_end(s[i], n[i], &broken);
+	}
+	pw_place(p, s, n, w, broken);
 }
 
 static void pw_word(struct pw *p, const char *s, size_t n)
@@ -303,7 +322,8 @@ static void pw_move(struct pw *p, const struct conv_step *s)
 	const char *const parts[3] = { num, text, "" };
 	const size_t lens[3] = { move_number(p, s->before, num), n, 0 };
 	p->number = false;
-	pw_token(p, parts, lens);
+	/* Written here: no line break in either, and the number is ASCII. */
+	pw_place(p, parts, lens, lens[0] + columns(text, n), false);
 }
 
 static void pw_line(struct pw *p, const struct pgn_line *line,

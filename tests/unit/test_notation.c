@@ -279,6 +279,47 @@ static void test_emap(void **state)
 	run_vrows(rows, sizeof rows / sizeof rows[0]);
 }
 
+/* What move_write() leans on to skip the quiet-twin search (a capture
+ * whose victim stands on its destination has none): in every variant a
+ * move that neither captures nor carries a marker (rocket, share, push,
+ * flip) lands on an empty square.  Checked over every legal move of
+ * random games from each variant's start. */
+static void test_quiet_moves_land_on_empty_squares(void **state)
+{
+	const unsigned marked = MF_CAPTURE | MF_ROCKET | MF_SHARE | MF_PUSH |
+				MF_FLIP;
+	size_t nvariants;
+	const struct variant *const *all = variant_all(&nvariants);
+	uint64_t rng = 0x9E3779B97F4A7C15ULL;
+	unsigned long checked = 0;
+	(void)state;
+	for (size_t v = 0; v < nvariants; v++) {
+		for (int game = 0; game < 40; game++) {
+			struct position pos;
+			position_start(&pos, all[v]);
+			for (int ply = 0; ply < 300; ply++) {
+				struct movelist l;
+				position_legal_moves(&pos, &l);
+				if (!l.count)
+					break;
+				for (unsigned i = 0; i < l.count; i++) {
+					move_t m = l.moves[i];
+					int to = MOVE_TO(m);
+					if (MOVE_FLAGS(m) & marked)
+						continue;
+					checked++;
+					if (pos.board[to] || pos.board2[to])
+						fail_msg("%s: quiet move %d-%d onto an occupied square",
+							 all[v]->id, MOVE_FROM(m), to);
+				}
+				rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+				position_make(&pos, l.moves[rng % l.count]);
+			}
+		}
+	}
+	assert_true(checked > 100000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -291,6 +332,7 @@ int main(void)
 		cmocka_unit_test(test_other_variant_text),
 		cmocka_unit_test(test_pauli_mover_letter),
 		cmocka_unit_test(test_emap),
+		cmocka_unit_test(test_quiet_moves_land_on_empty_squares),
 	};
 	return cmocka_run_group_tests_name("notation", tests, NULL, NULL);
 }
