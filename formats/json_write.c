@@ -166,7 +166,8 @@ static void jw_notation(struct jw *j, const char *key,
 	char text[MOVE_TEXT_MAX];
 	size_t len;
 	if (s->move != MOVE_NONE)
-		len = move_write(s->before, s->move, n, text, sizeof text);
+		len = move_write_after(s->before, s->after, s->move, n, text,
+				       sizeof text);
 	else
 		len = (size_t)snprintf(text, sizeof text, "%s",
 				       n == NOTATION_UCI ? "0000" : "--");

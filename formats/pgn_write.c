@@ -315,8 +315,8 @@ static void pw_move(struct pw *p, const struct conv_step *s)
 	char num[16], text[MOVE_TEXT_MAX];
 	size_t n;
 	if (s->move != MOVE_NONE)
-		n = move_write(s->before, s->move, p->o->notation, text,
-			       sizeof text);
+		n = move_write_after(s->before, s->after, s->move,
+				     p->o->notation, text, sizeof text);
 	else
 		n = null_move_text(p->o->notation, text, sizeof text);
 	const char *const parts[3] = { num, text, "" };

@@ -363,8 +363,8 @@ static void scan_tandem(struct scan *sc, unsigned f)
 static void scan_opening(struct scan *sc, const struct replay_step *st)
 {
 	char san[MOVE_TEXT_MAX];
-	size_t n = move_write(st->before, st->move, NOTATION_SAN, san,
-			      sizeof san);
+	size_t n = move_write_after(st->before, st->after, st->move,
+				    NOTATION_SAN, san, sizeof san);
 	key_append(sc->s, &sc->seq_len, " ", 1);
 	key_append(sc->s, &sc->seq_len, san, n);
 	sc->seq_plies++;

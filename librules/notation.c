@@ -25,6 +25,8 @@ static const struct {
 } markers[] = {
 	{ MF_ROCKET, "^" }, { MF_SHARE, "&" }, { MF_PUSH, "(p)" },
 };
+/* The flags above, together: most moves have none. */
+#define MARKER_FLAGS (MF_ROCKET | MF_SHARE | MF_PUSH)
 
 struct text {
 	char b[64];		/* longer than any move text (about 24 bytes) */
@@ -131,6 +133,8 @@ static const struct movelist *moves_to(const struct position *pos,
 
 static void put_marker(struct text *t, unsigned flags)
 {
+	if (!(flags & MARKER_FLAGS))
+		return;
 	for (size_t i = 0; i < sizeof markers / sizeof markers[0]; i++)
 		if (flags & markers[i].flag)
 			put_str(t, markers[i].text);
@@ -160,8 +164,15 @@ static void put_disambiguation(struct text *t, const struct position *pos,
 			       const struct anatomy *a, struct lazy_list *ll)
 {
 	bool rival = false, same_file = false, same_rank = false;
+	/* A rival moves a piece of the same type (a mover class is its
+	 * piece's type here) from another square of ours: with none there,
+	 * nothing to generate. */
+	uint64_t others = pos->by_type[a->mover] & pos->by_color[pos->side] &
+			  ~BB(a->from);
+	if (!others)
+		return;
 	struct movelist scratch;
-	const struct movelist *l = moves_to(pos, ll, a->mover, a->to, ~0ULL,
+	const struct movelist *l = moves_to(pos, ll, a->mover, a->to, others,
 					    &scratch);
 	for (unsigned i = 0; i < l->count; i++) {
 		move_t o = l->moves[i];
@@ -190,9 +201,15 @@ static void put_pawn_origin(struct text *t, const struct position *pos,
 	if (FILE_OF(a->from) == FILE_OF(a->to) && !(a->flags & MF_CAPTURE))
 		return;
 	put_char(t, (char)('a' + FILE_OF(a->from)));
+	/* Another pawn (or tandem, whose members move as pawns) of ours on
+	 * the file, or nothing to generate. */
+	uint64_t others = (pos->by_type[PAWN] | pos->by_type[TANDEM]) &
+			  pos->by_color[pos->side] &
+			  (FILE_A_BB << FILE_OF(a->from)) & ~BB(a->from);
+	if (!others)
+		return;
 	struct movelist scratch;
-	const struct movelist *l = moves_to(pos, ll, PAWN, a->to,
-					    FILE_A_BB << FILE_OF(a->from),
+	const struct movelist *l = moves_to(pos, ll, PAWN, a->to, others,
 					    &scratch);
 	for (unsigned i = 0; i < l->count; i++) {
 		move_t o = l->moves[i];
@@ -328,15 +345,14 @@ static void write_coordinate(struct text *t, const struct position *pos,
 
 /* ------------------------------------------------------------- output */
 
-/* '+' or '#' after m, by the variant's own attack rules; 0 for neither. */
-static char check_mark(const struct position *pos, move_t m)
+/* '+' or '#' for the move that led to `after`, by the variant's own
+ * attack rules; 0 for neither. */
+static char check_mark(const struct position *after)
 {
-	struct position next = *pos;
-	position_make(&next, m);
-	if (!position_in_check(&next))
+	if (!position_in_check(after))
 		return 0;
 	struct movelist replies;
-	position_legal_moves(&next, &replies);
+	position_legal_moves(after, &replies);
 	return replies.count ? '+' : '#';
 }
 
@@ -348,13 +364,22 @@ static size_t copy_out(const struct text *t, char *buf, size_t size)
 	size_t n = t->n < size - 1 ? t->n : size - 1;
 	while (n > 0 && n < t->n && ((unsigned char)t->b[n] & 0xC0) == 0x80)
 		n--;
-	memcpy(buf, t->b, n);
+	/* A few bytes: by hand, where memcpy's call cost more. */
+	for (size_t i = 0; i < n; i++)
+		buf[i] = t->b[i];
 	buf[n] = 0;
 	return n;
 }
 
 size_t move_write(const struct position *pos, move_t m, enum notation n,
 		  char *buf, size_t size)
+{
+	return move_write_after(pos, NULL, m, n, buf, size);
+}
+
+size_t move_write_after(const struct position *pos,
+			const struct position *after, move_t m,
+			enum notation n, char *buf, size_t size)
 {
 	struct text t = { .n = 0, .figurine = n == NOTATION_FIGURINE };
 	struct lazy_list ll;	/* not "= { 0 }": that clears a 2 KB list */
@@ -373,7 +398,13 @@ size_t move_write(const struct position *pos, move_t m, enum notation n,
 		break;
 	}
 	if (!(a.flags & MF_NULL)) {
-		char mark = check_mark(pos, m);
+		struct position played;
+		if (!after) {
+			played = *pos;
+			position_make(&played, m);
+			after = &played;
+		}
+		char mark = check_mark(after);
 		if (mark)
 			put_char(&t, mark);
 	}

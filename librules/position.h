@@ -220,6 +220,11 @@ enum notation { NOTATION_SAN, NOTATION_LAN, NOTATION_UCI, NOTATION_FIGURINE };
  * SAN carries + / # (it plays the move to know). */
 size_t move_write(const struct position *pos, move_t m, enum notation n,
 		  char *buf, size_t size);
+/* The same, given the position after m as well (a replay has it), which
+ * spares SAN and LAN playing the move again for their mark. */
+size_t move_write_after(const struct position *pos,
+			const struct position *after, move_t m,
+			enum notation n, char *buf, size_t size);
 #define MOVE_TEXT_MAX 32
 
 /* Resolves a parsed move against pos.  Returns 0 when exactly one legal

@@ -33,12 +33,19 @@ static void check_row(const struct position *pos, move_t m,
 	static const enum notation kinds[4] = { NOTATION_SAN, NOTATION_LAN,
 		NOTATION_UCI, NOTATION_FIGURINE };
 	const char *want[4] = { r->san, r->lan, r->uci, r->fig };
+	struct position after = *pos;
+	position_make(&after, m);
 	for (int k = 0; k < 4; k++) {
 		char buf[MOVE_TEXT_MAX];
 		size_t n = move_write(pos, m, kinds[k], buf, sizeof buf);
 		if (strcmp(buf, want[k]) != 0)
 			fail_msg("%s %s (notation %d): got '%s', want '%s'",
 				 r->fen, r->move, k, buf, want[k]);
+		assert_int_equal(n, strlen(want[k]));
+		/* Given the position after, the same text (its mark read
+		 * from that position instead of playing the move again). */
+		n = move_write_after(pos, &after, m, kinds[k], buf, sizeof buf);
+		assert_string_equal(buf, want[k]);
 		assert_int_equal(n, strlen(want[k]));
 	}
 }
