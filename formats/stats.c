@@ -306,6 +306,9 @@ static const struct {
 	{ MF_ROCKET, ST_ROCKETS }, { MF_PUSH, ST_PUSHES },
 	{ MF_SHARE, ST_SHARES }, { MF_FLIP, ST_FLIPS },
 };
+/* The flags above, together: four moves in five have none. */
+#define EVENT_FLAGS (MF_CAPTURE | MF_EP | MF_ROCKET | MF_PUSH | MF_SHARE | \
+		     MF_FLIP)
 
 /* Can a piece of this type reach to from from by its own movement?  When
  * not, an EMAP piece made the move with its pawn powers.  (Paths need no
@@ -383,8 +386,10 @@ static void scan_move(void *ctx, const struct replay_step *st)
 	sc->moves++;
 	if (type >= PAWN && type <= TANDEM)
 		sc->c[ST_PAWN_MOVES + type - PAWN]++;
-	for (size_t i = 0; i < sizeof flag_events / sizeof *flag_events; i++)
-		sc->c[flag_events[i].stat] += (f & flag_events[i].flag) != 0;
+	if (f & EVENT_FLAGS)
+		for (size_t i = 0; i < sizeof flag_events / sizeof *flag_events;
+		     i++)
+			sc->c[flag_events[i].stat] += (f & flag_events[i].flag) != 0;
 	sc->c[ST_CHECKS] += st->check;
 	if (f & MF_CASTLE)
 		sc->c[(MOVE_TO(m) & 7) > (from & 7) ? ST_CASTLE_SHORT
@@ -555,83 +560,7 @@ static void count_tag_tables(struct stats *s, const struct table_tags *t,
 	count_player(s, known(t->black), be, we, mirror[white]);
 }
 
-static void count_tables(struct stats *s, const struct pgn_game *g,
-			 const struct scan *sc, enum outcome white)
-{
-	if (sc->from_start && sc->seq_plies == s->opening_plies)
-		tally_outcome(table_tally(&s->tables[TB_OPENINGS], s->key,
-					  sc->seq_len), white);
-	struct table_tags t = {
-		pgn_tag_find(g, "ECO"), pgn_tag_find(g, "Opening"),
-		pgn_tag_find(g, "White"), pgn_tag_find(g, "Black"),
-		pgn_tag_find(g, "WhiteElo"), pgn_tag_find(g, "BlackElo"),
-	};
-	count_tag_tables(s, &t, white);
-}
-
-static void commit(struct group *grp, const struct scan *sc,
-		   const struct replay_result *res, size_t result)
-{
-	grp->c[ST_GAMES]++;
-	grp->c[ST_PLIES] += res->plies;
-	grp->c[ST_NULL_MOVES] += res->plies - sc->moves;
-	grp->c[results[result].stat]++;
-	grp->c[endings[res->end]]++;
-	if (sc->vidx >= 0)
-		grp->c[ST_VARIANT0 + sc->vidx]++;
-	for (size_t i = ST_PAWN_MOVES; i < ST_VARIANT0; i++)
-		grp->c[i] += sc->c[i];
-	if (sc->rp_on) {
-		if (!grp->rp)
-			grp->rp = calloc(RP__COUNT, sizeof *grp->rp);
-		if (!grp->rp)
-			abort();
-		for (size_t i = 0; i < RP__COUNT; i++)
-			grp->rp[i] += sc->rp[i];
-	}
-	group_add_length(grp, res->plies, 1);
-}
-
-bool stats_add_game(struct stats *s, const struct pgn_game *g,
-		    struct pgn_game *scratch,
-		    const struct pgn_reader_opts *reader,
-		    const struct replay_opts *ro, bool reader_errors,
-		    diag_fn report, void *report_ctx)
-{
-	struct scan sc;
-	memset(&sc, 0, offsetof(struct scan, rp));
-	sc.s = s;
-	sc.vidx = -1;
-	struct replay_visitor vis = { .ctx = &sc, .start = scan_start,
-				      .move = scan_move };
-	struct replay_result res;
-	bool valid = !reader_errors &&
-		     !(g->flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE));
-	int rc = scratch ? game_replay_lazy(g, scratch, reader, ro, &vis,
-					    report, report_ctx, &res)
-			 : game_replay(g, ro, &vis, report, report_ctx, &res);
-	if (rc != 0)
-		valid = false;
-	const char *key;
-	size_t len;
-	group_key(s, s->group_by ? pgn_tag_find(g, s->group_by) : NULL,
-		  s->group_by ? pgn_tag_find(g, "Date") : NULL, res.variant,
-		  &key, &len);
-	if (!valid) {
-		stats_group(s, key, len)->c[ST_INVALID]++;
-		return false;
-	}
-	size_t result = result_of(pgn_tag_value(g, "Result"), g->result);
-	/* Tables first: the group pointer stays valid only until the next
-	 * group is added. */
-	count_tables(s, g, &sc, results[result].white);
-	commit(stats_group(s, key, len), &sc, &res, result);
-	return true;
-}
-
-/* ------------------------------------------------- one game: tags only */
-
-/* The tags stats_add_tags() reads, found in one pass: the first of each
+/* The tags stats_add_game() and stats_add_tags() read, found in one pass: the first of each
  * name, as pgn_tag_find() finds it. */
 struct picked {
 	struct table_tags t;
@@ -688,6 +617,78 @@ static void pick_tags(const struct stats *s, const struct pgn_game *g,
 			p->group = tag;
 	}
 }
+
+static void count_tables(struct stats *s, const struct table_tags *t,
+			 const struct scan *sc, enum outcome white)
+{
+	if (sc->from_start && sc->seq_plies == s->opening_plies)
+		tally_outcome(table_tally(&s->tables[TB_OPENINGS], s->key,
+					  sc->seq_len), white);
+	count_tag_tables(s, t, white);
+}
+
+static void commit(struct group *grp, const struct scan *sc,
+		   const struct replay_result *res, size_t result)
+{
+	grp->c[ST_GAMES]++;
+	grp->c[ST_PLIES] += res->plies;
+	grp->c[ST_NULL_MOVES] += res->plies - sc->moves;
+	grp->c[results[result].stat]++;
+	grp->c[endings[res->end]]++;
+	if (sc->vidx >= 0)
+		grp->c[ST_VARIANT0 + sc->vidx]++;
+	for (size_t i = ST_PAWN_MOVES; i < ST_VARIANT0; i++)
+		grp->c[i] += sc->c[i];
+	if (sc->rp_on) {
+		if (!grp->rp)
+			grp->rp = calloc(RP__COUNT, sizeof *grp->rp);
+		if (!grp->rp)
+			abort();
+		for (size_t i = 0; i < RP__COUNT; i++)
+			grp->rp[i] += sc->rp[i];
+	}
+	group_add_length(grp, res->plies, 1);
+}
+
+bool stats_add_game(struct stats *s, const struct pgn_game *g,
+		    struct pgn_game *scratch,
+		    const struct pgn_reader_opts *reader,
+		    const struct replay_opts *ro, bool reader_errors,
+		    diag_fn report, void *report_ctx)
+{
+	struct scan sc;
+	memset(&sc, 0, offsetof(struct scan, rp));
+	sc.s = s;
+	sc.vidx = -1;
+	struct replay_visitor vis = { .ctx = &sc, .start = scan_start,
+				      .move = scan_move };
+	struct replay_result res;
+	bool valid = !reader_errors &&
+		     !(g->flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE));
+	int rc = scratch ? game_replay_lazy(g, scratch, reader, ro, &vis,
+					    report, report_ctx, &res)
+			 : game_replay(g, ro, &vis, report, report_ctx, &res);
+	if (rc != 0)
+		valid = false;
+	const char *key;
+	size_t len;
+	struct picked p;
+	pick_tags(s, g, &p);
+	group_key(s, s->group_by ? p.group : NULL, s->group_by ? p.date : NULL,
+		  res.variant, &key, &len);
+	if (!valid) {
+		stats_group(s, key, len)->c[ST_INVALID]++;
+		return false;
+	}
+	size_t result = result_of(p.result ? p.result->value : NULL, g->result);
+	/* Tables first: the group pointer stays valid only until the next
+	 * group is added. */
+	count_tables(s, &p.t, &sc, results[result].white);
+	commit(stats_group(s, key, len), &sc, &res, result);
+	return true;
+}
+
+/* ------------------------------------------------- one game: tags only */
 
 /* The variant the game would be replayed under (game_start_position):
  * NULL for an unknown [Variant]. */
