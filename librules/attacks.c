@@ -30,8 +30,8 @@ uint64_t zobrist_no_codes;
 static uint64_t rook_table[ROOK_TABLE_SIZE];
 static uint64_t bishop_table[BISHOP_TABLE_SIZE];
 
-/* Rays per direction: N, NE, E, SE, S, SW, W, NW.  Only used to build the
- * tables: the ray up to and including the first blocker. */
+/* Directions: N, NE, E, SE, S, SW, W, NW; d + 4 (mod 8) is the opposite
+ * of d.  Only used to build the tables. */
 static const int ray_df[8] = { 0, 1, 1, 1, 0, -1, -1, -1 };
 static const int ray_dr[8] = { 1, 1, 0, -1, -1, -1, 0, 1 };
 
@@ -64,40 +64,59 @@ static void init_steps(void)
 	}
 }
 
-/* Squares reached from sq along direction d, stopping at (and including)
- * the first occupied square. */
-static uint64_t ray_walk(int sq, int d, uint64_t occ)
+/* Every empty-board ray, rays[d][sq]: the squares from sq (not included)
+ * to the edge along direction d.  The tables below are built from them
+ * with a few operations per blocker subset, not a walk per ray. */
+static uint64_t rays[8][64];
+
+static void init_rays(void)
 {
-	uint64_t b = 0;
-	int f = FILE_OF(sq) + ray_df[d], r = RANK_OF(sq) + ray_dr[d];
-	for (; on_board(f, r); f += ray_df[d], r += ray_dr[d]) {
-		b |= BB(SQ(f, r));
-		if (occ & BB(SQ(f, r)))
-			break;
-	}
-	return b;
+	for (int sq = 0; sq < 64; sq++)
+		for (int d = 0; d < 8; d++) {
+			int f = FILE_OF(sq) + ray_df[d], r = RANK_OF(sq) + ray_dr[d];
+			for (; on_board(f, r); f += ray_df[d], r += ray_dr[d])
+				rays[d][sq] |= BB(SQ(f, r));
+		}
 }
 
-/* Slow slider attacks: directions first (step 1 from 0 for rooks, from 1
- * for bishops). */
+/* Whether direction d goes to higher squares (N, NE, E, NW): its first
+ * square, and its first blocker, are then its lowest. */
+static bool ray_rises(int d)
+{
+	return ray_dr[d] * 8 + ray_df[d] > 0;
+}
+
+/* The squares along direction d from sq up to and including the first
+ * blocker: the ray from that blocker on, same direction, is what it
+ * hides. */
+static inline uint64_t ray_attacks(int sq, uint64_t occ, int d)
+{
+	uint64_t ray = rays[d][sq], blockers = ray & occ;
+	if (blockers)
+		ray &= ~rays[d][ray_rises(d) ? lsb(blockers) : msb(blockers)];
+	return ray;
+}
+
+/* Slow slider attacks: the rook's directions (first 0) or the bishop's
+ * (first 1).  Each direction written out, so that it is a constant. */
 static uint64_t slow_attacks(int sq, uint64_t occ, int first)
 {
-	uint64_t b = 0;
-	for (int d = first; d < 8; d += 2)
-		b |= ray_walk(sq, d, occ);
-	return b;
+	if (first)
+		return ray_attacks(sq, occ, 1) | ray_attacks(sq, occ, 3) |
+		       ray_attacks(sq, occ, 5) | ray_attacks(sq, occ, 7);
+	return ray_attacks(sq, occ, 0) | ray_attacks(sq, occ, 2) |
+	       ray_attacks(sq, occ, 4) | ray_attacks(sq, occ, 6);
 }
 
 static void init_lines(void)
 {
 	for (int a = 0; a < 64; a++)
 		for (int d = 0; d < 8; d++) {
-			uint64_t from_a = ray_walk(a, d, 0);
-			uint64_t back = ray_walk(a, (d + 4) & 7, 0);
+			uint64_t from_a = rays[d][a], back = rays[(d + 4) & 7][a];
 			uint64_t b = from_a;
 			while (b) {
 				int s = pop_lsb(&b);
-				between_bb[a][s] = from_a & ray_walk(s, (d + 4) & 7, 0);
+				between_bb[a][s] = from_a & rays[(d + 4) & 7][s];
 				line_bb[a][s] = from_a | back | BB(a);
 			}
 		}
@@ -123,10 +142,9 @@ static uint64_t relevant_mask(int sq, int first)
 {
 	uint64_t m = 0;
 	for (int d = first; d < 8; d += 2) {
-		uint64_t ray = ray_walk(sq, d, 0);
-		int step = ray_dr[d] * 8 + ray_df[d];
+		uint64_t ray = rays[d][sq];
 		if (ray)
-			m |= ray & ~BB(step > 0 ? msb(ray) : lsb(ray));
+			m |= ray & ~BB(ray_rises(d) ? msb(ray) : lsb(ray));
 	}
 	return m;
 }
@@ -289,6 +307,7 @@ static void init_zobrist(void)
 __attribute__((constructor)) static void attacks_init(void)
 {
 	init_steps();
+	init_rays();
 	init_lines();
 	init_magics();
 	init_zobrist();
