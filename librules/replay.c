@@ -610,8 +610,10 @@ static void check_result(struct replay *r)
 {
 	const char *tag = r->tags.value[TAG_RESULT];
 	const char *marker = r->g->result;
-	struct diag d = { 0 };
+	/* Each record cleared only when there is something to say: nearly
+	 * every game has nothing. */
 	if (tag && marker && strcmp(tag, marker) != 0) {
+		struct diag d = { 0 };
 		diag_setf(&d, DIAG_WARNING, DC_RESULT,
 			  "[Result \"%.20s\"] but the movetext ends with %s",
 			  tag, marker);
@@ -622,6 +624,7 @@ static void check_result(struct replay *r)
 	const char *stated = marker ? marker : tag;
 	if (forced && r->res->plies_complete && stated &&
 	    strcmp(forced, stated) != 0) {
+		struct diag d = { 0 };
 		diag_setf(&d, DIAG_WARNING, DC_RESULT,
 			  "%s, so the result is %s, not %s", why, forced,
 			  stated);
@@ -707,6 +710,8 @@ static int start_position(const struct replay *r, struct position *pos,
 		*pos = standard_start;
 		return 0;
 	}
+	/* Cleared only here: the common answer above reports nothing. */
+	*err = (struct diag){ 0 };
 	return game_start_position(r->g, opts, pos, err);
 }
 
@@ -738,11 +743,14 @@ static void replay_init(struct replay *r, const struct replay_visitor *visitor,
 
 /* What every replay starts with: the game's tags and start position
  * (res->final), its key the first of the list.  -1 when the start
- * position cannot be had (reported); a warning about the tags it comes
- * from is reported too. */
+ * position cannot be had (reported; res->final is then all zero); a
+ * warning about the tags it comes from is reported too.  The position is
+ * set up in res->final itself and its other members one by one: zeroing
+ * the whole result and copying the position in was a third of the
+ * work here. */
 static int replay_begin(struct replay *r, const struct pgn_game *g,
 			const struct replay_opts *opts,
-			struct replay_result *res, struct position *start)
+			struct replay_result *res)
 {
 	r->g = g;
 	r->opts = opts;
@@ -750,17 +758,33 @@ static int replay_begin(struct replay *r, const struct pgn_game *g,
 	find_tags(g, &r->tags);
 	r->white = r->tags.value[TAG_WHITE];
 	r->black = r->tags.value[TAG_BLACK];
-	memset(res, 0, sizeof *res);
-	struct diag err = { 0 };
-	int set = start_position(r, start, &err);
+	res->variant = NULL;
+	res->errors = res->warnings = 0;
+	res->plies = 0;
+	res->plies_complete = false;
+	res->end = GE_NONE;
+	struct diag err;
+	int set = start_position(r, &res->final, &err);
 	if (set != 0)
 		emit(r, &err, NULL);
-	if (set < 0)
+	if (set < 0) {
+		memset(&res->final, 0, sizeof res->final);
 		return -1;
-	res->variant = start->variant;
-	keylist_push(&r->keys, start->key);
-	res->final = *start;
+	}
+	res->variant = res->final.variant;
+	keylist_push(&r->keys, res->final.key);
 	return 0;
+}
+
+/* The start position for the visitor: a copy, as res->final is played on
+ * (made only when there is a visitor to see it). */
+static void visit_start(const struct replay_visitor *visitor,
+			const struct replay_result *res)
+{
+	if (visitor && visitor->start) {
+		struct position start = res->final;
+		visitor->start(visitor->ctx, &start);
+	}
 }
 
 /* What every replay ends with: how the main line ends, the result and the
@@ -779,14 +803,12 @@ int game_replay(const struct pgn_game *g, const struct replay_opts *opts,
 		void *report_ctx, struct replay_result *res)
 {
 	struct replay r;
-	struct position start;
 	replay_init(&r, visitor, report, report_ctx, false);
-	if (replay_begin(&r, g, opts, res, &start) != 0) {
+	if (replay_begin(&r, g, opts, res) != 0) {
 		keylist_release(&r.keys);
 		return 1;
 	}
-	if (visitor && visitor->start)
-		visitor->start(visitor->ctx, &start);
+	visit_start(visitor, res);
 	replay_line(&r, &g->moves, &res->final, 0, "");
 	replay_end(&r);
 	return res->errors ? 1 : 0;
@@ -800,15 +822,13 @@ bool game_replay_quick(const struct pgn_game *g,
 	if (g->flags || !g->movetext)
 		return false;
 	struct replay r;
-	struct position start;
 	replay_init(&r, NULL, NULL, NULL, true);
-	if (replay_begin(&r, g, opts, res, &start) != 0 ||
-	    start.variant != &variant_standard) {
+	if (replay_begin(&r, g, opts, res) != 0 ||
+	    res->final.variant != &variant_standard) {
 		keylist_release(&r.keys);
 		return false;
 	}
-	if (visitor && visitor->start)
-		visitor->start(visitor->ctx, &start);
+	visit_start(visitor, res);
 	long plies = quick_main_line(g->movetext, g->raw + g->raw_len,
 				     &res->final, &r.keys, visitor);
 	if (plies < 0) {
