@@ -195,13 +195,13 @@ static bool tag_plain(const char *open, const char *end, struct tag_text *t)
 {
 	const char *q = tag_name_end(open + 1, end), *v;
 
-	if (q == open + 1 || end - q < 2 || q[0] != ' ' || q[1] != '"')
+	if (q == open + 1 || end - q < 2 || memcmp(q, " \"", 2) != 0)
 		return false;
 	t->name = open + 1;
 	t->name_len = (size_t)(q - t->name);
 	v = q + 2;
 	q = tag_value_stop(v, end);
-	if (end - q < 3 || q[0] != '"' || q[1] != ']' ||
+	if (end - q < 3 || memcmp(q, "\"]", 2) != 0 ||
 	    (q[2] != '\n' && (q[2] != '\r' || end - q < 4)))
 		return false;
 	t->value = v;
@@ -326,6 +326,14 @@ static enum lx tag_blanks(struct pgn_lex *x, bool *blank_line)
 	const char *p = x->p, *end = x->end;
 	int newlines = 0;
 
+	/* Nearly always: the LF or CRLF that ends a tag line, then the next
+	 * one's '['. */
+	const char *lf = p < end && *p == '\r' ? p + 1 : p;
+	if (end - lf >= 2 && lf[0] == '\n' && lf[1] == '[') {
+		lex_newline(x, lf);
+		x->p = lf + 1;
+		return LX_OK;
+	}
 	for (; p < end; p++) {
 		/* A CRLF in one step, as the one line end it is (after each
 		 * tag pair of a CRLF file). */
