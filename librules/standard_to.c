@@ -316,17 +316,23 @@ static bool can_parry(struct target *t, uint64_t checker)
 
 bool standard_has_move(const struct position *pos)
 {
+	int us = pos->side;
+	uint64_t kings = pieces_bb(pos, us, KING);
+	if (!kings)
+		return false;
+	/* A king step first: it settles most checks at once, before
+	 * target_init() works out the checkers and pins, which it then
+	 * does not need. */
+	int ksq = lsb(kings);
+	uint64_t steps = king_attacks[ksq] & ~pos->by_color[us];
+	uint64_t occ = occupied_bb(pos) ^ BB(ksq);
+	for (; steps; steps &= steps - 1)
+		if (!standard_attacked_without(pos, lsb(steps), us ^ 1, occ, 0))
+			return true;
 	struct movelist list;
 	struct target t;
 	list.count = 0;
-	if (!target_init(&t, pos, &list))
-		return false;
-	/* A king step first: it settles most checks at once. */
-	uint64_t steps = king_attacks[t.ksq] & ~pos->by_color[t.us];
-	uint64_t occ = t.occ ^ BB(t.ksq);
-	for (; steps; steps &= steps - 1)
-		if (!standard_attacked_without(pos, lsb(steps), t.them, occ, 0))
-			return true;
+	target_init(&t, pos, &list);
 	uint64_t checkers = t.leapers | slider_checkers(&t);
 	if (!checkers)
 		return standard_count(pos) > 0;	/* rare: only at game ends */
