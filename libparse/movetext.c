@@ -485,22 +485,53 @@ static int mt_symbol_nag(const char *p, size_t n)
 	return 0;
 }
 
-/* A standalone "e.p." belongs to the move before it ("exd6 e.p."). */
+/* The move a line ends with, NAGs after it aside ("exd6 $1", "exd6!"
+ * whose '!' is a NAG item): what a standalone "e.p." belongs to. */
+static struct pgn_item *mt_last_move(const struct pgn_line *l)
+{
+	struct pgn_item *it, *move = NULL;
+
+	if (l->last && l->last->kind == PI_MOVE)
+		return l->last;
+	if (!l->last || l->last->kind != PI_NAG)
+		return NULL;
+	for (it = l->first; it; it = it->next)	/* rare: walk the line */
+		if (it->kind == PI_MOVE)
+			move = it;
+		else if (it->kind != PI_NAG)
+			move = NULL;
+	return move;
+}
+
+/* A token that starts "e.p." or "ep" ("e.p.", "ep", "e.p.+"): never a move
+ * of its own, as no square is 'e' and then 'p' or '.'. */
+static inline bool mt_ep_token(const char *p, size_t n)
+{
+	return n >= 2 && p[0] == 'e' &&
+	       (p[1] == 'p' || (n >= 4 && !memcmp(p, "e.p.", 4)));
+}
+
+/* A standalone "e.p." or "ep" belongs to the move before it ("exd6 e.p.",
+ * "exd6! ep"): glued on, it reads as the suffix written without a space,
+ * and whatever follows it in the token as what follows the suffix there.
+ * Anything else between (a comment, a number) leaves it a token that
+ * san_parse() refuses as following no move. */
 static bool mt_glue_ep(struct pgn_lex *x, const char *p, size_t n)
 {
 	struct pgn_item *prev;
 	char *t;
 
-	if (n != 4 || memcmp(p, "e.p.", 4) || !mt_building(x))
+	if (!mt_ep_token(p, n) || !mt_building(x))
 		return false;
-	prev = x->r->stack[x->depth]->last;
-	if (!prev || prev->kind != PI_MOVE)
+	prev = mt_last_move(x->r->stack[x->depth]);
+	if (!prev)
 		return false;
-	t = arena_alloc(&x->g->arena, prev->len + 5);
+	t = arena_alloc(&x->g->arena, prev->len + n + 1);
 	memcpy(t, prev->text, prev->len);
-	memcpy(t + prev->len, "e.p.", 5);
+	memcpy(t + prev->len, p, n);
+	t[prev->len + n] = '\0';
 	prev->text = t;
-	prev->len += 4;
+	prev->len += (uint32_t)n;
 	return true;
 }
 
@@ -547,7 +578,8 @@ static enum lx mt_classify(struct pgn_lex *x, const char *p, const char *q)
 	x->tokens = true;
 	/* The common case first: a move starts with a letter. */
 	if ((unsigned)((*p | 0x20) - 'a') < 26 && p[n - 1] != '.') {
-		mt_text_item(x, PI_MOVE, p, q);
+		if (!mt_glue_ep(x, p, n))	/* "exd6 ep" */
+			mt_text_item(x, PI_MOVE, p, q);
 		return LX_OK;
 	}
 	if (mt_only_dots(p, n))	/* "1. ... e5": the dots say nothing */
@@ -856,7 +888,8 @@ static inline const char *mt_fast(struct pgn_lex *x, const char *p)
 		return NULL;
 	while (++q < end && mt_move_char((unsigned char)*q))
 		;
-	if (q == end || *q == '(' || q[-1] == '.')
+	if (q == end || *q == '(' || q[-1] == '.' ||
+	    mt_ep_token(p, (size_t)(q - p)))
 		return NULL;
 	mt_text_item(x, PI_MOVE, p, q);
 	x->tokens = true;

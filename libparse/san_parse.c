@@ -6,8 +6,7 @@
  *   [mover] [from] [x|:|- [victim]] dest [x [victim]] [marker] [promotion]
  *   [check] [e.p.]
  * where from is a file, a rank or a square; marker, promotion, check and
- * "e.p." (or "ep" after two squares) may come in any order but each at
- * most once. */
+ * "e.p." (or "ep") may come in any order but each at most once. */
 #include <string.h>
 
 #include "pgn.h"
@@ -74,6 +73,13 @@ static bool san_at(const struct san_cur *c, const char *text)
 	size_t n = strlen(text);
 
 	return c->len - c->pos >= n && !memcmp(c->s + c->pos, text, n);
+}
+
+/* "e.p." or "ep" from here: never a square ('p' is no rank), so after
+ * "e4" it is the suffix, not the start of a destination. */
+static bool san_at_ep(const struct san_cur *c)
+{
+	return san_at(c, "e.p.") || san_at(c, "ep");
 }
 
 static void san_clear(struct san *out)
@@ -194,7 +200,7 @@ static int san_squares(struct san_cur *c)
 		c->pos++;
 		sep = true;
 	}
-	if (sep || (san_is_file(san_peek(c, 0)) && !san_at(c, "e.p.")))
+	if (sep || (san_is_file(san_peek(c, 0)) && !san_at_ep(c)))
 		to = san_part(c);
 	if (to.file < 0 && to.rank < 0 && !sep) {
 		to = from;	/* a single square is the destination */
@@ -319,13 +325,14 @@ static int san_check(struct san_cur *c)
 	return 1;
 }
 
-/* "e.p."; or "ep" after both squares, as pgn-extract's enhanced long
- * algebraic writes it ("e5d6ep", "e5xd6ep"): no marker, promotion or
- * check mark starts with 'e', so it names nothing else there. */
+/* "e.p."; or "ep", as pgn-extract's enhanced long algebraic writes it
+ * after both squares ("e5d6ep", "e5xd6ep") and some scoresheets after a
+ * SAN capture ("exd6ep"): no marker, promotion or check mark starts with
+ * 'e', so it names nothing else there.  Whether the move is en passant at
+ * all is the resolver's to say. */
 static int san_ep(struct san_cur *c)
 {
-	size_t width = san_at(c, "e.p.") ? 4
-		       : c->out->coordinate && san_at(c, "ep") ? 2 : 0;
+	size_t width = san_at(c, "e.p.") ? 4 : san_at(c, "ep") ? 2 : 0;
 
 	if (!width)
 		return 0;
@@ -408,6 +415,10 @@ int san_parse(const char *s, size_t len, struct san *out, struct diag *err)
 	san_clear(out);
 	if (!len)
 		return san_fail(&c, "a move");
+	/* The reader glues a lone "e.p." or "ep" to the move before it;
+	 * one left alone had none right before it (a comment, a number). */
+	if (san_at_ep(&c))
+		return san_refuse(&c, 0, "'e.p.' with no move right before it");
 	if (san_null(&c))
 		return 0;
 	if (!san_castle(&c) && !san_flip(&c)) {

@@ -476,6 +476,26 @@ static void test_push_marker(void **state)
 	games_free(&gs);
 }
 
+/* A standalone "e.p." or "ep" is glued to the move it follows, past the
+ * NAGs after that move and with what follows it in its token; after
+ * anything else (a comment, a number, a variation, nothing) it stays a
+ * token of its own, for the replay to refuse. */
+static void test_ep_glued(void **state)
+{
+	struct games gs;
+	(void)state;
+	read_str("1. exd6 ep 2. exd6! e.p. 3. exd6 $1 !? ep+ 4. exd6 e.p.! "
+		 "5. exd6 {c} e.p. 6. exd6 (6. e4) ep 7. exd6 7... e.p. *",
+		 &gs);
+	assert_string_equal(gs.dump[0],
+		"1. exd6ep 2. exd6e.p. ! 3. exd6ep+ $1 !? 4. exd6e.p. ! "
+		"5. exd6 {c} e.p. 6. exd6 (6. e4) ep 7. exd6 7... e.p. *");
+	games_free(&gs);
+	read_str("ep 1. e4 e.p. *", &gs);
+	assert_string_equal(gs.dump[0], "ep 1. e4e.p. *");
+	games_free(&gs);
+}
+
 static void test_comments(void **state)
 {
 	struct games gs;
@@ -1346,6 +1366,7 @@ int main(void)
 		cmocka_unit_test(test_tree),
 		cmocka_unit_test(test_numbers_glued),
 		cmocka_unit_test(test_push_marker),
+		cmocka_unit_test(test_ep_glued),
 		cmocka_unit_test(test_comments),
 		cmocka_unit_test(test_locations),
 		cmocka_unit_test(test_line_ends),

@@ -198,6 +198,20 @@ static void test_declines_what_needs_words(void **state)
 	assert_int_equal(v.full_diags, 1);
 	assert_true(check(ROSTER "[Result \"*\"]\n[PlyCount \"1\"]\n\n"
 			  "1. e4 *\n").quick);
+	/* An en-passant capture with its suffix, glued or apart: the fast
+	 * path leaves it to the general replay, which takes the move with
+	 * its one lenient warning and goes on to the end. */
+	static const char *const ep[] = { "exd6ep", "exd6e.p.", "exd6 e.p.",
+					  "exd6 ep", "exd6! ep", "e5d6ep" };
+	for (size_t i = 0; i < sizeof ep / sizeof *ep; i++) {
+		char pgn[512];
+		snprintf(pgn, sizeof pgn, ROSTER "[Result \"*\"]\n\n1. e4 Nf6 "
+			 "2. e5 d5 3. %s Qxd6 4. d4 *\n", ep[i]);
+		v = check(pgn);
+		assert_false(v.quick);
+		assert_int_equal(v.full_diags, 1);
+		assert_int_equal(v.full.plies, 7);
+	}
 }
 
 /* ------------------------------------------------ repetition at the end */
