@@ -474,54 +474,6 @@ static void fill(struct engine *e, char **buf, size_t *len, size_t *cap,
 	}
 }
 
-/* The first line at or after from that starts with key's '[' (key
- * holds the line ends before it) and is whole in buf[0, len): the offset
- * of that '[', or 0 (never a cut).  The line's end is looked for before
- * buf's last byte, which decides a CR before it (pgn_line_end). */
-static size_t find_line(const char *buf, size_t len, size_t from,
-			const char *key, size_t *line_end)
-{
-	const char *p = buf + (from ? from - 1 : 0), *end = buf + len;
-	size_t n = strlen(key), at = (size_t)(strchr(key, '[') - key);
-	p = memmem(p, (size_t)(end - p), key, n);
-	if (!p)
-		return 0;
-	const char *eol = pgn_find_line_end(p + at, end - 1,
-					    (unsigned char)end[-1]);
-	if (!eol)
-		return 0;
-	*line_end = (size_t)(eol + 1 - buf);
-	return (size_t)(p + at - buf);
-}
-
-/* The first line whole in buf at or after from that starts with key's
- * '[' after LFs (lf) or after CRs (cr), which end lines alike when no LF
- * follows, as none does before '[' (pgn_line_end); 0 when none.  The CR
- * form is looked for only before the LF one, which a file of LF or CRLF
- * lines finds soon. */
-static size_t find_either(const char *buf, size_t len, size_t from,
-			  const char *lf, const char *cr, size_t *line_end)
-{
-	size_t lf_end = 0, cut = find_line(buf, len, from, lf, &lf_end);
-	size_t before = find_line(buf, cut ? cut : len, from, cr, line_end);
-	if (before)
-		return before;
-	*line_end = lf_end;
-	return cut;
-}
-
-/* Where to cut: before a line "[Event " (nearly every game starts so),
- * else before a tag line after a blank line, so that files without
- * [Event] are cut too and a chunk stays small. */
-static size_t find_cut(const char *buf, size_t len, size_t from,
-		       size_t *line_end)
-{
-	size_t cut = find_either(buf, len, from, "\n[Event ", "\r[Event ",
-				 line_end);
-	return cut ? cut
-		   : find_either(buf, len, from, "\n\n[", "\r\r[", line_end);
-}
-
 /* The next chunk of input, or NULL when there is none. */
 static struct par_sink *read_chunk(struct engine *e)
 {
@@ -535,7 +487,7 @@ static struct par_sink *read_chunk(struct engine *e)
 	for (;;) {
 		fill(e, &buf, &len, &cap, want);
 		if (len > from)
-			cut = find_cut(buf, len, from, &line_end);
+			cut = pgn_find_cut(buf, len, from, &line_end);
 		if (cut || e->input_done)
 			break;
 		from = len > 8 ? len - 8 : 0;

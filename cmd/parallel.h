@@ -1,7 +1,8 @@
 /* Games of one input on worker threads, output in input order.
  *
  * The calling thread reads the input in chunks of about a megabyte, each
- * cut just before a line "[Event ", and queues them; N workers parse and
+ * cut where a game seems to start (pgn_find_cut: before a line "[Event ",
+ * else a tag line after a blank line), and queues them; N workers parse and
  * process the chunks; the calling thread writes each chunk's output when
  * every chunk before it is written.  The output is byte for byte the one
  * a single thread gives:

@@ -224,6 +224,16 @@ struct pgn_reader *pgn_reader_from_chunk(const char *name, const char *buf,
 					 size_t len, bool last, bool origin,
 					 struct pgn_loc at,
 					 const struct pgn_reader_opts *opts);
+/* Where to cut an input for chunk readers, at or after offset from of
+ * buf[0, len): before a line "[Event " (nearly every game starts so), else
+ * before a line starting with '[' after a blank line, so that files
+ * without [Event] are cut too; line ends are LF, CRLF or a CR alone, in
+ * any mix (pgn_line_end).  The cut's line must be whole in buf, its end
+ * before the last byte (which decides a CR before it).  Returns the
+ * offset of the '[' and sets *line_end past that line's end, or returns 0
+ * (no cut there yet).  A guess: a comment may hold such a line. */
+size_t pgn_find_cut(const char *buf, size_t len, size_t from,
+		    size_t *line_end);
 /* Where the next game starts: *offset into the reader's bytes, *at its
  * line and column.  False while the rest of a too-large game is still to
  * be skipped (the next game's start is not known yet). */
