@@ -386,10 +386,9 @@ static void scan_move(void *ctx, const struct replay_step *st)
 	sc->moves++;
 	if (type >= PAWN && type <= TANDEM)
 		sc->c[ST_PAWN_MOVES + type - PAWN]++;
-	if (f & EVENT_FLAGS)
-		for (size_t i = 0; i < sizeof flag_events / sizeof *flag_events;
-		     i++)
-			sc->c[flag_events[i].stat] += (f & flag_events[i].flag) != 0;
+	for (size_t i = 0; (f & EVENT_FLAGS) && i < sizeof flag_events /
+			   sizeof *flag_events; i++)
+		sc->c[flag_events[i].stat] += (f & flag_events[i].flag) != 0;
 	sc->c[ST_CHECKS] += st->check;
 	if (f & MF_CASTLE)
 		sc->c[(MOVE_TO(m) & 7) > (from & 7) ? ST_CASTLE_SHORT
@@ -560,8 +559,8 @@ static void count_tag_tables(struct stats *s, const struct table_tags *t,
 	count_player(s, known(t->black), be, we, mirror[white]);
 }
 
-/* The tags stats_add_game() and stats_add_tags() read, found in one pass: the first of each
- * name, as pgn_tag_find() finds it. */
+/* The tags stats_add_game() and stats_add_tags() read, found in one
+ * pass: the first of each name, as pgn_tag_find() finds it. */
 struct picked {
 	struct table_tags t;
 	const struct pgn_tag *result, *variant, *date, *group;
