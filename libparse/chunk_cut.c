@@ -53,19 +53,32 @@ static bool blank_before(const char *buf, size_t at)
 	return end > 0 && (buf[end - 1] == '\n' || buf[end - 1] == '\r');
 }
 
-/* A tag line after a blank line, for files without [Event]: a line that
- * starts with '[' is found after either line end, then kept only when a
- * blank line comes before it (a tag section's other lines do not). */
+/* A tag line after a blank line, for files without [Event]: each '['
+ * from `from` on is looked at once, kept when a line end comes right
+ * before it and a blank line before that (a tag section's other lines
+ * have none), and when its line is whole in buf (its end found before
+ * buf's last byte, which decides a CR before it).  One pass: searching
+ * for each line-end form in turn from every rejected '[' rescanned the
+ * rest of the buffer each time, which a file of tag lines alone made
+ * quadratic (tests/hostile). */
 static size_t find_after_blank(const char *buf, size_t len, size_t from,
 			       size_t *line_end)
 {
-	for (;;) {
-		size_t cut = find_either(buf, len, from, "\n[", "\r[",
-					 line_end);
-		if (!cut || blank_before(buf, cut))
-			return cut;
-		from = cut + 1;
+	const char *p = buf + from, *end = buf + len;
+	for (; p < end && (p = memchr(p, '[', (size_t)(end - p))) != NULL;
+	     p++) {
+		size_t at = (size_t)(p - buf);
+		if (at == 0 || (buf[at - 1] != '\n' && buf[at - 1] != '\r') ||
+		    !blank_before(buf, at))
+			continue;
+		const char *eol = pgn_find_line_end(p, end - 1,
+						    (unsigned char)end[-1]);
+		if (!eol)
+			return 0;
+		*line_end = (size_t)(eol + 1 - buf);
+		return at;
 	}
+	return 0;
 }
 
 size_t pgn_find_cut(const char *buf, size_t len, size_t from,
