@@ -324,7 +324,12 @@ static void pawn_captures(struct gen *g)
 {
 	const struct position *pos = g->pos;
 	g->promote = REL_RANK(g->us, g->from) == 6;
-	for (uint64_t b = pawn_attacks[g->us][g->from]; b;) {
+	/* Only squares holding an enemy piece, or the e.p. square: most of
+	 * a pawn's diagonals are empty. */
+	uint64_t aims = pos->by_color[g->us ^ 1];
+	if (pos->ep != NO_SQUARE)
+		aims |= BB(pos->ep);
+	for (uint64_t b = pawn_attacks[g->us][g->from] & aims; b;) {
 		int to = pop_lsb(&b);
 		if (to == pos->ep) {
 			add_if_legal(pos, MOVE(g->from, to, 0,
