@@ -41,6 +41,7 @@ struct pgn_reader {
 	uint64_t index;			/* games returned so far */
 	bool origin;			/* data[0] starts the input (BOM) */
 	bool skipping;			/* drop the rest of a too-large game */
+	bool skip_dirty;		/* its line so far held a dropped non-blank */
 	struct pgn_reader_opts opts;
 	/* Scratch reused by every game, grown rarely. */
 	struct pgn_tag *tagv;

@@ -1027,21 +1027,51 @@ static void reader_too_large(struct pgn_reader *r, struct pgn_game *g,
 	reader_advance(r, x, x->base + max);
 	r->index++;
 	r->skipping = true;
+	r->skip_dirty = false;
+}
+
+static bool all_blank(const char *p, const char *end)
+{
+	for (; p < end; p++)
+		if (!lex_blank((unsigned char)*p))
+			return false;
+	return true;
 }
 
 /* A line that surely starts a game: "[Event ", or a tag line after a
- * blank one.  p is just past a line end. */
-static bool skip_is_start(struct pgn_lex *x, const char *prev, const char *p)
+ * blank one.  p is just past a line end; the line before it starts at
+ * prev, and dirty says that bytes of it dropped before prev were not
+ * blank. */
+static bool skip_is_start(struct pgn_lex *x, const char *prev, const char *p,
+			  bool dirty)
 {
 	bool more;
-	const char *q;
 
 	if (x->end - p >= 7 && !memcmp(p, "[Event ", 7))
 		return true;
-	for (q = prev; q < p - 1; q++)
-		if (!lex_blank((unsigned char)*q))
-			return false;
+	if (dirty || !all_blank(prev, p - 1))
+		return false;
 	return *p == '[' && lex_tag_line(x, p, &more);
+}
+
+/* Of a line longer than this, still without its end, only the last bytes
+ * are kept while skipping (what follows its end may start a game, nothing
+ * inside it can): memory stays bounded whatever the line's length. */
+#define SKIP_LINE_KEEP ((size_t)64)
+
+/* The buffer grown for a too-large game back to a few blocks, once
+ * what it still holds fits: skipping the rest reads a block at a time. */
+static void reader_shrink(struct pgn_reader *r)
+{
+	size_t held = r->len - r->start, small = 2 * READ_BLOCK;
+	if (r->cap <= small || held > READ_BLOCK)
+		return;
+	memmove(r->own, r->own + r->start, held);
+	r->len = held;
+	r->start = 0;
+	r->cap = small;
+	r->own = reader_realloc(r->own, r->cap);
+	r->data = r->own;
 }
 
 /* Drops the rest of a too-large game, reading as needed. */
@@ -1052,32 +1082,45 @@ static int reader_skip(struct pgn_reader *r, struct diag *err)
 	const char *eol, *prev;
 
 	for (;;) {
+		bool dirty = r->skip_dirty;
 		lex_init(&x, r, &scratch, r->len - r->start, r->eof);
 		prev = x.base;
 		while ((eol = lex_find_line_end(&x, x.p, x.end)) &&
 		       x.end - eol > 8) {
 			lex_newline(&x, eol);
 			x.p = eol + 1;
-			if (skip_is_start(&x, prev, x.p)) {
+			if (skip_is_start(&x, prev, x.p, dirty)) {
 				r->start += (size_t)(x.p - x.base);
 				r->line = x.line;
 				r->col = 1;
 				r->skipping = false;
+				r->skip_dirty = false;
 				return 0;
 			}
 			prev = x.p;
+			dirty = false;
 		}
 		if (r->eof) {
 			r->start = r->len;
 			r->skipping = false;
+			r->skip_dirty = false;
 			return 0;
 		}
-		/* Keep the last line: it may be the start looked for. */
+		/* Keep the last line: it may be the start looked for.  Of a
+		 * long one only its tail, and whether what went was blank:
+		 * a line of a gigabyte must not make the buffer a gigabyte. */
+		if ((size_t)(x.end - prev) > READ_BLOCK / 2) {
+			const char *tail = x.end - SKIP_LINE_KEEP;
+			dirty = dirty || !all_blank(prev, tail);
+			prev = tail;
+		}
+		r->skip_dirty = dirty;
 		r->start += (size_t)(prev - x.base);
 		r->line = x.line;
 		r->col = 1;
 		if (r->fd < 0)
 			return PGN_NEED_MORE;	/* a chunk reader */
+		reader_shrink(r);
 		if (reader_fill(r, err) < 0)
 			return -1;
 	}

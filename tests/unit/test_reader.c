@@ -1176,6 +1176,46 @@ static void test_refill(void **state)
 	free(b.s);
 }
 
+/* The rest of a too-large game skipped through lines of megabytes (the
+ * file reader keeps only their tails, and whether what it dropped was
+ * blank): it stops where the memory reader, which holds them whole,
+ * stops.  A tag line after a long line of spaces starts a game (that line
+ * is blank); after a long line with one letter in it, or a long line of
+ * letters, it does not, and only the [Event line after it does. */
+static void test_skip_long_lines(void **state)
+{
+	static const char *const fills[] = { " ", "x", "x " };
+	(void)state;
+	for (int f = 0; f < 3; f++) {
+		struct buf b = { 0 };
+		buf_addf(&b, "[Event \"long\"]\n\n1. e4 {");
+		for (int i = 0; i < 500; i++)	/* over the limit */
+			buf_add(&b, "cc", 2);
+		buf_addf(&b, "\n");
+		/* 3 MiB: three read blocks; "x " puts its one letter first */
+		for (size_t k = 0; k < ((size_t)3 << 20); k++)
+			buf_add(&b, f == 2 && k ? " " : fills[f], 1);
+		buf_addf(&b, "\n[Site \"a\"]\n\n1. d4 ) *\n\n"
+			     "[Event \"b\"]\n\n1. c4 ) ) *\n");
+		struct pgn_reader_opts o = { .max_game_bytes = 200 };
+		char path[TEMP_PATH_SIZE];
+		struct diag_trace file, mem;
+		struct diag err;
+		write_temp_file(path, b.s, b.len);
+		read_trace(pgn_reader_open(path, &o, &err), &file);
+		read_trace(pgn_reader_from_memory("m", b.s, b.len, &o), &mem);
+		/* The last game's second ')': the third game when the [Site
+		 * line started the second, else the second. */
+		assert_string_equal(mem.last, f == 0 ? "g3 11:9 ')' without '('"
+						     : "g2 11:9 ')' without '('");
+		assert_string_equal(file.last, mem.last);
+		assert_int_equal(file.n, mem.n);
+		assert_true(file.hash == mem.hash);
+		unlink(path);
+		free(b.s);
+	}
+}
+
 /* A CR last in the file reader's first read (1 MiB, reader.c's block),
  * before an LF (a CRLF split by the read) or alone: the reader waits for
  * the byte after it, and numbers the lines as the memory reader does,
@@ -1389,6 +1429,7 @@ int main(void)
 		cmocka_unit_test(test_too_large),
 		cmocka_unit_test(test_too_large_crlf),
 		cmocka_unit_test(test_refill),
+		cmocka_unit_test(test_skip_long_lines),
 		cmocka_unit_test(test_cr_at_block_end),
 		cmocka_unit_test(test_prefixes),
 		cmocka_unit_test(test_open_error),
