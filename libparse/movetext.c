@@ -711,6 +711,23 @@ static enum lx mt_suffix(struct pgn_lex *x)
 	return LX_OK;
 }
 
+/* Periods before a move, "...e5" after a blank as in "{note} 12. ...Nf6":
+ * the PGN Standard makes a period a token of its own (section 7), so
+ * these are three periods and a move, as "12... Nf6" is, and the periods
+ * say nothing.  Only before a letter: a run that goes on otherwise (a
+ * digit, as in "...1-0") stays one token, as the boundary scan in
+ * reader.c reads it.  NULL when the window ends before the answer. */
+static const char *mt_periods_end(const struct pgn_lex *x, const char *p)
+{
+	const char *q = p;
+
+	while (q < x->end && *q == '.')
+		q++;
+	if (q == x->end)
+		return x->eof ? p : NULL;
+	return (unsigned)((*q | 0x20) - 'a') < 26 ? q : p;
+}
+
 static enum lx mt_star(struct pgn_lex *x)
 {
 	const char *p = x->p;
@@ -850,6 +867,16 @@ static enum lx mt_lexeme(struct pgn_lex *x)
 	default:
 		if (mt_digit(c))
 			return mt_number(x);
+		if (c == '.') {
+			const char *q = mt_periods_end(x, x->p);
+			if (!q)
+				return LX_MORE;
+			if (q != x->p) {
+				x->p = q;
+				x->tokens = true;
+				return LX_OK;
+			}
+		}
 		if (mt_move_char(c))
 			return mt_move(x);
 	}

@@ -464,6 +464,26 @@ static void test_numbers_glued(void **state)
 	games_free(&gs);
 }
 
+/* A period is a token of its own (PGN Standard 7), so periods glued before
+ * a move, "...d5" after a blank as annotators write after a comment, are
+ * periods and a move; glued before anything but a letter ("...1-0") the
+ * run stays one token, read as before (a bad move, not the result). */
+static void test_periods_before_move(void **state)
+{
+	struct games gs;
+	(void)state;
+	read_str("1. d4 {c} 1. ...d5 2. c4 .e6 (2. ...c6 3. Nc3) 3. Nc3 "
+		 "... Nf6 ..Bb4 *", &gs);
+	assert_int_equal(gs.n, 1);
+	assert_string_equal(gs.dump[0],
+		"1. d4 {c} 1. d5 2. c4 e6 (2. c6 3. Nc3) 3. Nc3 Nf6 Bb4 *");
+	assert_int_equal(gs.diags.n, 0);
+	games_free(&gs);
+	read_str("1. e4 e5 ...1-0", &gs);
+	assert_string_equal(gs.dump[0], "1. e4 e5 ...1-0");
+	games_free(&gs);
+}
+
 static void test_push_marker(void **state)
 {
 	struct games gs;
@@ -1405,6 +1425,7 @@ int main(void)
 		cmocka_unit_test(test_tag_errors),
 		cmocka_unit_test(test_tree),
 		cmocka_unit_test(test_numbers_glued),
+		cmocka_unit_test(test_periods_before_move),
 		cmocka_unit_test(test_push_marker),
 		cmocka_unit_test(test_ep_glued),
 		cmocka_unit_test(test_comments),
