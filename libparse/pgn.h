@@ -368,6 +368,11 @@ enum san_lenient {
 	 * belongs (the caller's choice: pgn-convert reads long algebraic and
 	 * coordinate notation as input). */
 	SL_NOT_SAN = 1u << 7,
+	/* Pe4, Pexd5: SAN never writes the pawn's letter, and other
+	 * readers refuse it.  Above the bits resolve.c uses for its own
+	 * "why" sets: the low byte is full, missing flags and WHY_IMPLICIT
+	 * come next. */
+	SL_PAWN_LETTER = 1u << 25,
 };
 
 struct san {

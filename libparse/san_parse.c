@@ -425,6 +425,9 @@ int san_parse(const char *s, size_t len, struct san *out, struct diag *err)
 		san_mover(&c);
 		if (san_squares(&c) < 0 || san_trailing_capture(&c) < 0)
 			return -1;
+		/* Long algebraic "Pe2-e4" may name the pawn; SAN may not. */
+		if (out->piece == 'P' && !out->coordinate)
+			out->lenient |= SL_PAWN_LETTER;
 	}
 	return san_suffixes(&c);
 }

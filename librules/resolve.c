@@ -16,15 +16,16 @@
 #define NO_FIT (-1)
 #define MARK_FLAGS (MF_ROCKET | MF_SHARE | MF_PUSH)
 
-/* "Why" bits: the parser's SL_* forms in the low byte; a flag missing from
- * the text is that move flag shifted up by 8 (so MF_CAPTURE << 8 is a
- * missing 'x', MF_ROCKET << 8 a missing '^'); and one bit that is not a
- * warning at all but ranks a coordinate capture below a quiet twin. */
+/* "Why" bits: the parser's SL_* forms in the low byte (SL_PAWN_LETTER
+ * above all the others); a flag missing from the text is that move flag
+ * shifted up by 8 (so MF_CAPTURE << 8 is a missing 'x', MF_ROCKET << 8 a
+ * missing '^'); and one bit that is not a warning at all but ranks a
+ * coordinate capture below a quiet twin. */
 #define WHY_MISSING(flag) ((unsigned)(flag) << 8)
 #define WHY_IMPLICIT (1u << 24)
 #define WHY_PARSER (SL_ZERO_CASTLE | SL_LOWER_PIECE | SL_EP_SUFFIX | \
 		    SL_CAPITAL_FILE | SL_COLON_CAPTURE | SL_BARE_PROMOTION | \
-		    SL_NOT_SAN)
+		    SL_NOT_SAN | SL_PAWN_LETTER)
 
 static const struct {
 	unsigned bit;
@@ -32,6 +33,7 @@ static const struct {
 } why_text[] = {
 	{ SL_ZERO_CASTLE, "castling written with zeros" },
 	{ SL_LOWER_PIECE, "lowercase piece letter" },
+	{ SL_PAWN_LETTER, "pawn written with its letter P" },
 	{ SL_EP_SUFFIX, "'e.p.' suffix" },
 	{ SL_CAPITAL_FILE, "tandem unit move written with a capital file" },
 	{ SL_DASH_CAPTURE, "capture written with '-'" },

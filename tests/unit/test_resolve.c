@@ -329,7 +329,9 @@ static void test_foreign_notation(void **state)
 		  "'^' (rocket) is not a move of standard chess" },
 		{ "Nf3(p)", false, -1, NULL, 0, DC_BAD_MOVE,
 		  "'(p)' (push) is not a move of standard chess" },
-		{ "Pa3", false, 0, "a2a3", 0, 0, NULL },
+		/* The pawn's letter is no foreign letter, only not SAN. */
+		{ "Pa3", false, 1, "a2a3", 0, DC_LENIENT,
+		  "pawn written with its letter P (write a3)" },
 		{ "Bb5+", false, 0, "f1b5", 0, 0, NULL },
 	};
 	static const struct want tandem[] = {

@@ -51,6 +51,7 @@ static void describe(const struct san *m, char *buf, size_t n)
 	add(buf, n, m->lenient & SL_LOWER_PIECE ? " lower" : "");
 	add(buf, n, m->lenient & SL_EP_SUFFIX ? " ep" : "");
 	add(buf, n, m->lenient & SL_CAPITAL_FILE ? " capital" : "");
+	add(buf, n, m->lenient & SL_PAWN_LETTER ? " pawnletter" : "");
 }
 
 struct accept {
@@ -103,7 +104,10 @@ static const struct accept accepts[] = {
 	{ "rd1", "move R ?? d1 lower" },
 	{ "kf1", "move K ?? f1 lower" },
 	{ "nxe5", "move N ?? e5 x lower" },
-	{ "Pe4", "move P ?? e4" },
+	/* the pawn's letter: lenient in SAN, long algebraic's own form */
+	{ "Pe4", "move P ?? e4 pawnletter" },
+	{ "Pexd5", "move P e? d5 x pawnletter" },
+	{ "Pe2-e4", "move P e2 e4 coord lan" },
 	/* variant markers */
 	{ "Te4", "move T ?? e4" },
 	{ "Txd5", "move T ?? d5 x" },
