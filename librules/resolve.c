@@ -947,6 +947,23 @@ static unsigned victim_slots(const struct position *pos, const struct want *w)
 	return slots;
 }
 
+/* Whether the move written is a pawn's en-passant capture: a diagonal
+ * step onto the empty e.p. square with an enemy piece to take beside it.
+ * (A Random Pawns pawn whose code allows a quiet diagonal step captures
+ * only when the text says so.) */
+static bool ep_capture(const struct position *pos, int from, int mover,
+		       const struct want *w)
+{
+	if (w->to != pos->ep || pos->ep_victim == NO_SQUARE ||
+	    pos->board[w->to] || type_on(pos, from, mover) != PAWN ||
+	    FILE_OF(from) == FILE_OF(w->to))
+		return false;
+	uint8_t v = pos->board[pos->ep_victim];
+	if (!v || PIECE_COLOR(v) == pos->side)
+		return false;
+	return !pos->code[from] || (w->need & MF_CAPTURE);
+}
+
 /* Would the king stand attacked after the move, whichever piece it took?
  * *left gets the slot of a taken piece after which the piece sharing the
  * square with it alone gives check (Pauli), or -1. */
@@ -956,6 +973,14 @@ static bool exposes_king(const struct position *pos, int from, int mover,
 	int slot = mover_slot(pos, from, mover);
 	unsigned slots = victim_slots(pos, w);
 	*left = -1;
+	/* En passant takes a pawn that stands beside the square, not on
+	 * it, and its going may open a rank or diagonal to the king
+	 * (K on a5, pawns d5 e5, rook h5: exd6 is illegal). */
+	if (!slots && ep_capture(pos, from, mover, w)) {
+		struct position p = *pos;
+		position_remove(&p, pos->ep_victim);
+		return attacked_after(&p, from, slot, w->to, -1, false);
+	}
 	if (!slots)
 		return attacked_after(pos, from, slot, w->to, -1, false);
 	for (int taken = 0; taken < 2; taken++) {
@@ -984,7 +1009,8 @@ static void variant_forbids(const struct position *pos, int from, int type,
 			 piece_name[type], a, code, b);
 	} else {
 		snprintf(buf, size, "the %s on %s cannot go to %s under the "
-			 "rules of %s", piece_name[type], a, b, pos->variant->id);
+			 "rules of %s", piece_name[type], a, b,
+			 pos->variant->name);
 	}
 }
 

@@ -290,6 +290,18 @@ static void test_illegal_reasons(void **state)
 		{ "Kf2", false, -1, NULL, 0, DC_ILLEGAL_MOVE,
 		  "the king would be in check on f2" },
 	};
+	/* K a5, pawns d5 e5, rook h5: taking e.p. lifts both pawns off
+	 * the rank, so the king would be in check (it had said the pawn
+	 * "cannot go to d6 under the rules of standard"). */
+	static const struct want ep_rank[] = {
+		{ "exd6", false, -1, NULL, 0, DC_ILLEGAL_MOVE,
+		  "the pawn on e5 cannot go to d6: the king would be in "
+		  "check" },
+		{ "e5xd6", false, -1, NULL, 0, DC_ILLEGAL_MOVE,
+		  "the pawn on e5 cannot go to d6: the king would be in "
+		  "check" },
+		{ "Kb6", false, 0, "a5b6", 0, 0, NULL },
+	};
 	(void)state;
 	CHECK_ALL(START, &variant_standard, start);
 	CHECK_ALL(KNIGHTS, &variant_standard, knights);
@@ -298,6 +310,8 @@ static void test_illegal_reasons(void **state)
 		  pinned);
 	CHECK_ALL("4k3/4r3/8/8/8/8/8/1N2K3 w - - 0 1", &variant_standard,
 		  in_check);
+	CHECK_ALL("8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 2", &variant_standard,
+		  ep_rank);
 	CHECK_ALL("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1", &variant_standard, king);
 }
 
