@@ -176,13 +176,18 @@ SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all \
 FUZZ_NEEDS_fuzz_pgn_write = formats/pgn_write.c
 FUZZ_NEEDS_fuzz_json_write = formats/json_write.c
 FUZZ_NEEDS_fuzz_json_read = formats/json_read.c
+# Objects beyond the libraries a target links: fuzz_match runs --match
+# as the commands do.
+FUZZ_LINK_fuzz_match = $(B)/obj/cmd/common.o
 FUZZ_ALL = $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_NAMES = $(foreach t,$(FUZZ_ALL),$(if $(FUZZ_NEEDS_$(t)),$(if $(wildcard $(FUZZ_NEEDS_$(t))),$(t)),$(t)))
 FUZZ_BINS = $(FUZZ_NAMES:%=$(B)/targets/%)
 
 $(B)/targets/%: tests/fuzz/%.c $(wildcard tests/fuzz/*.h) $(LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer $(LDFLAGS) -o $@ $< $(LIBS) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(PCRE2_CFLAGS) -fsanitize=fuzzer $(LDFLAGS) -o $@ $< \
+	  $(FUZZ_LINK_$(*F)) $(LIBS) $(LDLIBS)
+$(B)/targets/fuzz_match: $(FUZZ_LINK_fuzz_match)
 
 fuzz-targets: $(FUZZ_BINS)
 

@@ -17,14 +17,18 @@
 enum { EXIT_VALID = 0, EXIT_INVALID = 1, EXIT_TROUBLE = 2 };
 
 /* --match TAG=REGEX, all must hold (PCRE2, matched as UTF-8 characters;
- * a value's bytes that are not UTF-8 match no character).  A missing tag
- * reads as "". */
+ * a value's bytes that are not UTF-8 match as Latin-1).  A missing tag
+ * reads as "".  A rule that cannot tell (a value over 4096 bytes, a regex
+ * over its step or memory limit: common.c) reports an error for the game
+ * through report, and the game is selected, unless another rule leaves it
+ * out: an error makes it invalid, where it would be left out unseen. */
 struct matcher {
 	struct match_rule *rules;
 	size_t n;
 };
 int matcher_add(struct matcher *m, const char *arg, char *why, size_t n);
-bool matcher_test(const struct matcher *m, const struct pgn_game *g);
+bool matcher_test(const struct matcher *m, const struct pgn_game *g,
+		  diag_fn report, void *ctx);
 /* dst matches as src does, with state of its own: for another thread
  * (PCRE2 match data may not be shared between threads). */
 void matcher_copy(struct matcher *dst, const struct matcher *src);

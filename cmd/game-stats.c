@@ -325,7 +325,7 @@ static void count_game(void *ctx, void *worker, struct pgn_game *g,
 {
 	const struct reading *r = ctx;
 	struct lazy_worker *w = worker;
-	bool selected = matcher_test(&w->match, g);
+	bool selected = matcher_test(&w->match, g, par_report, k);
 	bool reader_errors = par_errors(k) > 0;
 	par_release(k, selected);
 	if (!selected)
@@ -343,7 +343,7 @@ static void count_tags(void *ctx, void *worker, struct pgn_game *g,
 {
 	const struct reading *r = ctx;
 	struct lazy_worker *w = worker;
-	bool selected = matcher_test(&w->match, g);
+	bool selected = matcher_test(&w->match, g, par_report, k);
 	par_release(k, selected);
 	if (!selected)
 		return;

@@ -173,7 +173,7 @@ static void report(void *ctx, const struct diag *d)
 static int convert_game(void *ctx, struct pgn_game *g)
 {
 	struct convert *c = ctx;
-	bool selected = matcher_test(&c->match, g);
+	bool selected = matcher_test(&c->match, g, report, c);
 	diag_printer_release(&c->printer, selected);
 	if (!selected)
 		return 0;
@@ -348,7 +348,7 @@ static void convert_chunk_game(void *ctx, void *worker, struct pgn_game *g,
 	const struct convert *c = ctx;
 	struct worker *w = worker;
 	struct conv_writer *piece = par_chunk(k);
-	bool selected = matcher_test(&w->match, g);
+	bool selected = matcher_test(&w->match, g, par_report, k);
 	par_release(k, selected);
 	if (!selected)
 		return;

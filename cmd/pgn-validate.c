@@ -80,7 +80,8 @@ static void pass_on(FILE *f, const struct pgn_game *g)
 static int validate_game(void *ctx, struct pgn_game *g)
 {
 	struct validate *v = ctx;
-	bool selected = matcher_test(&v->match, g);
+	bool selected = matcher_test(&v->match, g, diag_printer_report,
+				     &v->printer);
 	diag_printer_release(&v->printer, selected);
 	if (!selected) {
 		v->unselected++;
@@ -126,7 +127,7 @@ static void validate_chunk_game(void *ctx, void *worker, struct pgn_game *g,
 {
 	const struct validate *v = ctx;
 	struct lazy_worker *w = worker;
-	bool selected = matcher_test(&w->match, g);
+	bool selected = matcher_test(&w->match, g, par_report, k);
 	par_release(k, selected);
 	if (!selected) {
 		par_count(k, C_UNSELECTED);

@@ -11,7 +11,7 @@ bin=${2:-}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 shared=$root/../shared/data
 rm -rf "$out"
-for t in pgn fen san svg json; do mkdir -p "$out/$t"; done
+for t in pgn fen san svg json match; do mkdir -p "$out/$t"; done
 max=16384
 
 pgn_sources() {
@@ -99,6 +99,24 @@ if [ -n "$bin" ] && [ -x "$bin/pgn-convert" ]; then
 	done
 	find "$out/json" -size +${max}c -delete
 fi
+# --match: a flags byte, a regex, NUL, a tag value (fuzz_match.c): the
+# manual's examples, Latin-1 and UTF-8 values, regexes that backtrack
+# without end, a value past the length matched, bad regexes.
+match() { printf "$2" >"$out/match/match-$1"; }
+match carlsen '\000Carlsen\000Carlsen, Magnus'
+match utf8 '\000(?i)^m\303\274ller\000M\303\234LLER'
+match latin1 '\000M.ller\000M\374ller'
+match two-rules '\002\\w+, \\w+\000Nakamura, Hikaru'
+match left-out '\006.\000x'
+match absent '\001^$\000'
+match nested '\000(a+)+$\000aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab'
+match alternation '\000(a|aa)+$\000aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab'
+match optional '\000^(a?){20}a{20}$\000aaaaaaaaaaaaaaaaaaaa'
+match recursion '\001(?:(?R)|a)\000'
+match unclosed '\000(\000x'
+match range '\000[z-a]\000x'
+match bad-utf8 '\000\377\000\377'
+{ printf '\000\\w*\\d\000'; head -c 5000 /dev/zero | tr '\0' a; } >"$out/match/match-long"
 echo "corpus: $(ls "$out/pgn" | wc -l) pgn, $(ls "$out/fen" | wc -l) fen," \
 	"$(ls "$out/san" | wc -l) san, $(ls "$out/svg" | wc -l) svg," \
-	"$(ls "$out/json" | wc -l) json seeds"
+	"$(ls "$out/json" | wc -l) json, $(ls "$out/match" | wc -l) match seeds"

@@ -22,6 +22,7 @@ kind() { # the seed corpus and dictionary of a target, and its input size
 	fuzz_svg) echo "svg fen 1024" ;;
 	fuzz_san) echo "san san 64" ;;
 	fuzz_json_read) echo "json json 16384" ;;
+	fuzz_match) echo "match match 8192" ;;
 	*) echo "pgn pgn 16384" ;;
 	esac
 }
