@@ -7,6 +7,11 @@
  *   which may leave out only the comments around the movetext;
  * - from the start of a game on (one picked by the first byte), as a chunk
  *   reader over the rest: the games from that one on;
+ * - cut into several chunks at any bytes (picked by the last bytes), or
+ *   where pgn_find_cut() cuts, and read as cmd/parallel.c reads them: each
+ *   chunk sees its cut's line whole, keeps the games that end by the cut,
+ *   and the rest is read again with the next one: the same games, raw
+ *   bytes, places and diagnostics, in order;
  * and the games of a reading with tiny limits (game size, depth) hold the
  * input's bytes up to the first game over the size limit. */
 #include <sys/mman.h>
@@ -172,6 +177,137 @@ static bool same(const struct seen *a, const struct seen *b, bool outside)
 	       a->at.line == b->at.line && a->at.col == b->at.col;
 }
 
+/* One chunk, as cmd/parallel.c's run_chunk() reads it: buf[0, cut) with
+ * the reader seeing buf[0, seen); the games that end by the cut (all of
+ * them when last) go to out[*n...], their raw bytes checked against buf.
+ * Returns where the next game starts (kept games end there) and sets *at
+ * to its place. */
+static size_t read_chunk(const char *buf, size_t cut, size_t seen, bool last,
+			 bool origin, struct pgn_loc *at, struct seen *out,
+			 size_t *n, size_t max)
+{
+	struct pgn_reader *r = pgn_reader_from_chunk("m", buf, seen, last,
+						     origin, *at, NULL);
+	struct pgn_game g;
+	struct diag err;
+	size_t kept = *n, stop = 0, done = 0, off;
+	struct pgn_loc loc;
+	uint64_t h = 0;
+	pgn_game_init(&g);
+	for (;;) {
+		if (pgn_reader_tell(r, &off, &loc) && off <= cut) {
+			kept = *n;
+			stop = off;
+			*at = loc;
+			if (!last && off == cut)
+				break;
+		}
+		int rc = pgn_reader_next(r, &g, hash_diag, &h, &err);
+		FUZZ_CHECK(rc != -1);
+		if (rc == 1) {
+			pgn_reader_tell(r, &off, &loc);
+			if (last || off <= cut) {
+				FUZZ_CHECK(g.raw == buf + done);
+				done += g.raw_len;
+				check_game(&g);
+				if (*n < max)
+					out[*n] = (struct seen){
+						g.raw_len, g.ntags,
+						outside_count(&g), g.flags, h,
+						g.raw_at };
+				(*n)++;
+				h = 0;
+				continue;
+			}
+		}
+		FUZZ_CHECK(rc != PGN_NEED_MORE || !last);
+		if (rc == 0 && last) {
+			kept = *n;
+			stop = done;
+		}
+		break;
+	}
+	*n = kept;	/* a game over the cut is read again */
+	pgn_game_release(&g);
+	pgn_reader_close(r);
+	return stop;
+}
+
+/* data read in chunks cut at each of cuts[0, ncuts) (rising), with the
+ * reader seeing the cut's line whole, and more bytes after it by the
+ * cut's extra[]: the games of one reading, mem[0, n). */
+static void check_chunks(const uint8_t *data, size_t size, const size_t *cuts,
+			 const size_t *extra, size_t ncuts,
+			 const struct seen *mem, size_t n)
+{
+	enum { MAX = 64 };
+	static struct seen got[MAX];
+	const char *buf = (const char *)data;
+	size_t pos = 0, m = 0;
+	struct pgn_loc at = { 1, 1 };
+	for (size_t i = 0; i < ncuts; i++) {
+		if (cuts[i] <= pos || cuts[i] >= size)
+			continue;
+		// The cut's line whole, its end before the last byte, as
+		// pgn_find_cut() makes it.
+		const char *eol = pgn_find_line_end(buf + cuts[i],
+						    buf + size - 1,
+						    data[size - 1]);
+		if (!eol)
+			break;
+		size_t seen = (size_t)(eol + 1 - buf) + extra[i];
+		if (seen > size)
+			seen = size;
+		pos += read_chunk(buf + pos, cuts[i] - pos, seen - pos, false,
+				  pos == 0, &at, got, &m, MAX);
+	}
+	size_t end = pos + read_chunk(buf + pos, size - pos, size - pos, true,
+				      pos == 0, &at, got, &m, MAX);
+	FUZZ_CHECK(end == size || n == 0);
+	FUZZ_CHECK(m == n);
+	for (size_t i = 0; i < n && i < MAX; i++)
+		FUZZ_CHECK(same(&mem[i], &got[i], true));
+}
+
+/* Cuts anywhere, picked by the last bytes; and the cuts pgn_find_cut()
+ * finds from there, as --jobs makes them. */
+static void check_cut_readings(const uint8_t *data, size_t size,
+			       const struct seen *mem, size_t n)
+{
+	enum { CUTS = 8 };
+	size_t cuts[CUTS], extra[CUTS], ncuts = 0, line_end;
+	if (size < 4)
+		return;
+	uint32_t x = (uint32_t)data[size - 1] << 8 | data[size - 2];
+	x = x * 2654435761u ^ (uint32_t)size;
+	size_t want = 1 + x % CUTS;
+	for (size_t i = 0; i < want; i++) {
+		x = x * 1103515245u + 12345u;
+		cuts[i] = (x >> 8) % size;
+		extra[i] = x & 4 ? (x >> 3) % 24 : 0;
+	}
+	// Rising, as an input is read.
+	for (size_t i = 1; i < want; i++)
+		for (size_t j = i; j > 0 && cuts[j - 1] > cuts[j]; j--) {
+			size_t t = cuts[j];
+			cuts[j] = cuts[j - 1];
+			cuts[j - 1] = t;
+		}
+	check_chunks(data, size, cuts, extra, want, mem, n);
+	memset(extra, 0, sizeof extra);
+	for (size_t i = 0, from = 1; i < want && from < size; i++) {
+		size_t cut = pgn_find_cut((const char *)data, size,
+					  cuts[i] > from ? cuts[i] : from,
+					  &line_end);
+		if (!cut)
+			break;
+		FUZZ_CHECK(data[cut] == '[' && line_end <= size - 1);
+		cuts[ncuts++] = cut;
+		from = cut + 1;
+	}
+	check_chunks(data, size, cuts, extra, ncuts, mem, n);
+}
+
 /* A file reader over a copy of data whose buffer starts tiny. */
 static struct pgn_reader *tiny_reader(const uint8_t *data, size_t size,
 				      const struct pgn_reader_opts *opts)
@@ -222,6 +358,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				FUZZ_CHECK(same(&mem[k + i], &other[i], true));
 		}
 	}
+	if (n <= MAX)
+		check_cut_readings(data, size, mem, n);
 	/* Tags only (pgn-validate's first reading, the scanner), from memory
 	 * and through the tiny buffer: the same games, tags, flags and
 	 * diagnostics. */
