@@ -11,7 +11,8 @@
  * CRLF, a DOS end-of-file mark, and games over a small max_game_bytes
  * (kept whole, or cut and the rest skipped); and all of it again with
  * lines that end with a CR alone (old Mac files), where the pieces are
- * cut after such a CR. */
+ * cut after such a CR.  test_random_cuts cuts random inputs of such pieces
+ * into several chunks, at any bytes and where pgn_find_cut() cuts. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -290,12 +291,114 @@ static void test_too_large(void **state)
 	free(t.s);
 }
 
+/* in read in pieces cut at cuts[0, n) (rising; each reader sees its cut's
+ * line whole, as pgn_find_cut() makes it), a piece stopped short read
+ * again with the next, as cmd/parallel.c merges them: the games of whole. */
+static void check_cuts(const char *in, size_t len, const size_t *cuts,
+		       size_t n, const char *whole)
+{
+	struct seen s = { { NULL, 0, 0 }, 0, 0 };
+	struct pgn_loc at = { 1, 1 };
+	size_t pos = 0, stop;
+	for (size_t i = 0; i < n; i++) {
+		if (cuts[i] <= pos)
+			continue;
+		const char *eol = pgn_find_line_end(in + cuts[i], in + len - 1,
+						    (unsigned char)in[len - 1]);
+		if (!eol)
+			break;
+		uint64_t games = read_piece(in + pos, cuts[i] - pos,
+					    (size_t)(eol + 1 - in) - pos,
+					    false, (struct pgn_loc){ 1, at.col },
+					    pos == 0, NULL, &s, &stop, &at);
+		s.game_offset += games;
+		s.line_offset += at.line - 1;
+		pos += stop;
+	}
+	read_piece(in + pos, len - pos, len - pos, true,
+		   (struct pgn_loc){ 1, at.col }, pos == 0, NULL, &s, &stop,
+		   &at);
+	if (strcmp(whole, s.t.s ? s.t.s : "") != 0) {
+		size_t i = 0;
+		while (whole[i] && whole[i] == s.t.s[i])
+			i++;
+		fail_msg("input '%s' (%zu cuts from %zu): differs at %zu: "
+			 "whole '%.60s' vs cut '%.60s'", in, n, cuts[0], i,
+			 whole + i, s.t.s + i);
+	}
+	free(s.t.s);
+}
+
+/* Random inputs of PGN pieces, with line ends LF, CRLF or a CR alone at
+ * random (old Mac files, a mix), tag lines with no blank line between
+ * games, comments and escapes holding "[Event", byte order marks, a DOS
+ * end mark; each cut at a few random bytes, and at pgn_find_cut()'s cuts
+ * from there, as several --jobs chunks. */
+static void test_random_cuts(void **state)
+{
+	static const char *const pieces[] = {
+		"[Event \"e\"]", "[Site \"s\"]", "[White \"w\"]", "",
+		"1. e4 e5 2. Nf3 Nc6", "1-0", "*", "1/2-1/2", "{c}",
+		"{a\n[Event \"x\"]\n}", "; [Event \"y\"]", "%[Event \"z\"]",
+		"(1. d4 d5)", "(1... Nf6", "{open", "\xef\xbb\xbf", "\x1a",
+		"[Event \"q\"] 1. e4 *", "junk)", "[Bad", " ",
+	};
+	static const char *const ends[] = { "\n", "\r\n", "\r" };
+	const size_t npieces = sizeof pieces / sizeof *pieces;
+	uint32_t x = 12345;
+	(void)state;
+	for (int round = 0; round < 3000; round++) {
+		struct text t = { NULL, 0, 0 };
+		x = x * 1103515245u + 12345u;
+		unsigned lines = 1 + (x >> 16) % 24;
+		int style = (int)(x >> 8) % 4;	/* one end each, or a mix */
+		for (unsigned i = 0; i < lines; i++) {
+			x = x * 1103515245u + 12345u;
+			int e = style < 3 ? style : (int)(x >> 4) % 3;
+			text_addf(&t, "%s%s", pieces[(x >> 16) % npieces],
+				  ends[e]);
+			if ((x >> 12) % 4 == 0)	/* two pieces on a line */
+				text_addf(&t, "%s ",
+					  pieces[(x >> 20) % npieces]);
+		}
+		struct seen whole = { { NULL, 0, 0 }, 0, 0 };
+		read_whole(t.s, t.len, NULL, &whole);
+		size_t cuts[6], n = 1 + (x >> 24) % 6, line_end;
+		for (size_t i = 0; i < n; i++) {
+			x = x * 1103515245u + 12345u;
+			cuts[i] = (x >> 8) % t.len;
+		}
+		for (size_t i = 1; i < n; i++)	/* rising */
+			for (size_t j = i; j > 0 && cuts[j - 1] > cuts[j]; j--) {
+				size_t c = cuts[j];
+				cuts[j] = cuts[j - 1];
+				cuts[j - 1] = c;
+			}
+		check_cuts(t.s, t.len, cuts, n, whole.t.s ? whole.t.s : "");
+		size_t found = 0;
+		for (size_t i = 0, from = 1; i < n; i++) {
+			size_t cut = pgn_find_cut(t.s, t.len, cuts[i] > from ?
+						  cuts[i] : from, &line_end);
+			if (!cut)
+				break;
+			cuts[found++] = cut;
+			from = cut + 1;
+		}
+		if (found)
+			check_cuts(t.s, t.len, cuts, found,
+				   whole.t.s ? whole.t.s : "");
+		free(whole.t.s);
+		free(t.s);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_awkward),
 		cmocka_unit_test(test_too_large),
 		cmocka_unit_test(test_dos_eof),
+		cmocka_unit_test(test_random_cuts),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
