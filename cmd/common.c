@@ -198,9 +198,9 @@ static int match_rule_test(const struct match_rule *r,
 bool matcher_test(const struct matcher *m, const struct pgn_game *g,
 		  diag_fn report, void *ctx)
 {
-	// A rule that could not tell has reported it; the game is taken (and
-	// so counted invalid, where the user sees it), unless another rule
-	// leaves it out: the report is then dropped with the game's others.
+	/* A rule that could not tell has reported it; the game is taken (and
+	 * so counted invalid, where the user sees it), unless another rule
+	 * leaves it out: the report is then dropped with the game's others. */
 	for (size_t i = 0; i < m->n; i++)
 		if (match_rule_test(&m->rules[i], g, report, ctx) == 0)
 			return false;

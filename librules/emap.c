@@ -314,7 +314,7 @@ static ALWAYS_INLINE void gen_all(struct gen *g, const int us)
 	gen_king_steps(g);
 	gen_king_double(g);
 	gen_ep(g);
-	// Double checks can only be evaded by moving the king.
+	/* Double checks can only be evaded by moving the king. */
 	if (checkers & (checkers - 1))
 		return;
 	g->target = checkers ? between_bb[g->ksq][lsb(checkers)] | checkers

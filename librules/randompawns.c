@@ -409,7 +409,7 @@ static bool gen_moves(struct gen *g, const struct position *pos,
 	g->checkers |= knight_attacks[g->king] & g->them & pos->by_type[KNIGHT];
 	uint64_t checkers = g->checkers;
 	gen_king(g);
-	// Double checks can only be evaded by moving the king.
+	/* Double checks can only be evaded by moving the king. */
 	if (checkers & (checkers - 1))
 		return false;
 	g->target = checkers ? between_bb[g->king][lsb(checkers)] | checkers

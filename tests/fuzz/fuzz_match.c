@@ -41,7 +41,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *value = nul ? nul + 1 : "";
 	size_t value_len = nul ? size - 2 - regex_len : 0;
 
-	// The rule names the game's tag, or one it lacks (read as "").
+	/* The rule names the game's tag, or one it lacks (read as ""). */
 	const char *tag = flags & 1 ? "Site" : "Event";
 	char *arg = malloc(regex_len + 8);
 	FUZZ_CHECK(arg != NULL);
@@ -56,7 +56,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		matcher_release(&m);
 		return 0;
 	}
-	// A second rule that always holds, or never does.
+	/* A second rule that always holds, or never does. */
 	bool never = flags & 4;
 	if (flags & 2)
 		FUZZ_CHECK(matcher_add(&m, never ? "White=^X" : "White=^W", why,
@@ -92,16 +92,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_CHECK(!strcmp(s.last.white, "W"));
 		FUZZ_CHECK(strstr(s.last.message, "--match '") ==
 			   s.last.message);
-		// The Event tag's place, or the game's for an absent tag.
+		/* The Event tag's place, or the game's for an absent tag. */
 		FUZZ_CHECK(flags & 1 ? s.last.line == 2 && s.last.col == 1
 				     : s.last.line == 3 && s.last.col == 5);
-		// A rule that could not tell takes the game, unless the
-		// other leaves it out.
+		/* A rule that could not tell takes the game, unless the
+		 * other leaves it out. */
 		FUZZ_CHECK(selected == !never);
 	}
 	if (never)
 		FUZZ_CHECK(!selected);
-	// Over the length matched, the value is an error, not a search.
+	/* Over the length matched, the value is an error, not a search. */
 	if (value_len > 4096 && !(flags & 1))
 		FUZZ_CHECK(s.count == 1 && strstr(s.last.message, "bytes"));
 

@@ -248,8 +248,8 @@ static void check_chunks(const uint8_t *data, size_t size, const size_t *cuts,
 	for (size_t i = 0; i < ncuts; i++) {
 		if (cuts[i] <= pos || cuts[i] >= size)
 			continue;
-		// The cut's line whole, its end before the last byte, as
-		// pgn_find_cut() makes it.
+		/* The cut's line whole, its end before the last byte, as
+		 * pgn_find_cut() makes it. */
 		const char *eol = pgn_find_line_end(buf + cuts[i],
 						    buf + size - 1,
 						    data[size - 1]);
@@ -286,7 +286,7 @@ static void check_cut_readings(const uint8_t *data, size_t size,
 		cuts[i] = (x >> 8) % size;
 		extra[i] = x & 4 ? (x >> 3) % 24 : 0;
 	}
-	// Rising, as an input is read.
+	/* Rising, as an input is read. */
 	for (size_t i = 1; i < want; i++)
 		for (size_t j = i; j > 0 && cuts[j - 1] > cuts[j]; j--) {
 			size_t t = cuts[j];
