@@ -653,6 +653,35 @@ static void check_roster(struct replay *r)
 	emit(r, &d, NULL);
 }
 
+/* The PGN Standard allows a tag name once per game (8.1).  A second one,
+ * often another value for White or Result, is kept by every output, but
+ * the rules and labels read the first: said at the second.  (Not naming
+ * the first's line: under --jobs a game's tag places count from its
+ * chunk, and only the diagnostic's own place is rebased.)  A dozen tags
+ * a game, compared by first letter first. */
+static void check_repeated_tags(struct replay *r)
+{
+	const struct pgn_game *g = r->g;
+	if (g->flags & PGN_NO_GAME)
+		return;
+	for (size_t i = 1; i < g->ntags; i++) {
+		const char *name = g->tags[i].name;
+		for (size_t j = 0; j < i; j++) {
+			if (g->tags[j].name[0] != name[0] ||
+			    strcmp(g->tags[j].name, name) != 0)
+				continue;
+			struct diag d = { 0 };
+			diag_setf(&d, DIAG_WARNING, DC_TAG_SYNTAX,
+				  "tag %.40s repeated: one per game, the "
+				  "first is used", name);
+			d.line = g->tags[i].loc.line;
+			d.col = g->tags[i].loc.col;
+			emit(r, &d, NULL);
+			break;
+		}
+	}
+}
+
 /* The known tag a name may be, by its first letter: -1 none; "R" is
  * Round or Result, told apart by the second. */
 static int known_tag_index(const char *name)
@@ -794,6 +823,7 @@ static void replay_end(struct replay *r)
 	if (r->res->plies_complete)
 		r->res->end = final_state(r, &r->res->final);
 	check_result(r);
+	check_repeated_tags(r);
 	check_roster(r);
 	keylist_release(&r->keys);
 }
