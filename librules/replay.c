@@ -653,33 +653,69 @@ static void check_roster(struct replay *r)
 	emit(r, &d, NULL);
 }
 
+static void repeated_tag(struct replay *r, const struct pgn_tag *t)
+{
+	struct diag d = { 0 };
+	diag_setf(&d, DIAG_WARNING, DC_TAG_SYNTAX,
+		  "tag %.40s repeated: one per game, the first is used",
+		  t->name);
+	d.line = t->loc.line;
+	d.col = t->loc.col;
+	emit(r, &d, NULL);
+}
+
+static int tag_order(const void *a, const void *b)
+{
+	const struct pgn_tag *x = *(const struct pgn_tag *const *)a;
+	const struct pgn_tag *y = *(const struct pgn_tag *const *)b;
+	int c = strcmp(x->name, y->name);
+	return c ? c : (x < y ? -1 : x > y);
+}
+
+/* More tags than this are sorted, not compared pairwise: a tag section
+ * of a million lines must not take a million squared compares. */
+#define FEW_TAGS 32
+
 /* The PGN Standard allows a tag name once per game (8.1).  A second one,
  * often another value for White or Result, is kept by every output, but
  * the rules and labels read the first: said at the second.  (Not naming
  * the first's line: under --jobs a game's tag places count from its
  * chunk, and only the diagnostic's own place is rebased.)  A dozen tags
- * a game, compared by first letter first. */
+ * a game, compared by first letter first; a long section sorted by name
+ * (and place, so the first of a name stays first). */
 static void check_repeated_tags(struct replay *r)
 {
 	const struct pgn_game *g = r->g;
 	if (g->flags & PGN_NO_GAME)
 		return;
-	for (size_t i = 1; i < g->ntags; i++) {
-		const char *name = g->tags[i].name;
-		for (size_t j = 0; j < i; j++) {
-			if (g->tags[j].name[0] != name[0] ||
-			    strcmp(g->tags[j].name, name) != 0)
-				continue;
-			struct diag d = { 0 };
-			diag_setf(&d, DIAG_WARNING, DC_TAG_SYNTAX,
-				  "tag %.40s repeated: one per game, the "
-				  "first is used", name);
-			d.line = g->tags[i].loc.line;
-			d.col = g->tags[i].loc.col;
-			emit(r, &d, NULL);
-			break;
-		}
+	if (g->ntags <= FEW_TAGS) {
+		for (size_t i = 1; i < g->ntags; i++)
+			for (size_t j = 0; j < i; j++)
+				if (g->tags[j].name[0] == g->tags[i].name[0] &&
+				    !strcmp(g->tags[j].name, g->tags[i].name)) {
+					repeated_tag(r, &g->tags[i]);
+					break;
+				}
+		return;
 	}
+	const struct pgn_tag **by_name = malloc(g->ntags * sizeof *by_name);
+	bool *again = calloc(g->ntags, sizeof *again);
+	if (!by_name || !again) {	/* a warning lost, nothing else */
+		free(by_name);
+		free(again);
+		return;
+	}
+	for (size_t i = 0; i < g->ntags; i++)
+		by_name[i] = &g->tags[i];
+	qsort(by_name, g->ntags, sizeof *by_name, tag_order);
+	for (size_t i = 1; i < g->ntags; i++)
+		if (!strcmp(by_name[i - 1]->name, by_name[i]->name))
+			again[by_name[i] - g->tags] = true;
+	for (size_t i = 0; i < g->ntags; i++)	/* in the game's order */
+		if (again[i])
+			repeated_tag(r, &g->tags[i]);
+	free(by_name);
+	free(again);
 }
 
 /* The known tag a name may be, by its first letter: -1 none; "R" is
