@@ -38,3 +38,14 @@ closed_pipe() {
 	exec 3<>fifo 4>fifo 3<&-
 	rm -f fifo
 }
+
+# A peak memory bound in KB for /usr/bin/time's %M: as given, or two and a
+# half times it under AddressSanitizer (make check-sanitize sets
+# ASAN_OPTIONS), whose allocator and shadow memory add to every byte held.
+rss_limit() {
+	if [ -n "${ASAN_OPTIONS:-}" ]; then
+		echo $(($1 * 5 / 2))
+	else
+		echo "$1"
+	fi
+}
