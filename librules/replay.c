@@ -718,6 +718,27 @@ static void check_repeated_tags(struct replay *r)
 	free(again);
 }
 
+/* [SetUp "1"] says that a [FEN] gives the start (PGN Standard 9.7.1);
+ * without one the game is read from the usual start, most likely not
+ * where it began (pgn-extract: "Missing FEN Tag to accompany SetUp
+ * Tag").  Not with [PawnTypes], which sets up a Random Pawns game in the
+ * FEN's stead. */
+static void check_setup(struct replay *r)
+{
+	if (r->tags.value[TAG_FEN] || r->tags.value[TAG_PAWNTYPES] ||
+	    (r->g->flags & PGN_NO_GAME))
+		return;
+	const struct pgn_tag *t = pgn_tag_find(r->g, "SetUp");
+	if (!t || strcmp(t->value, "1") != 0)
+		return;
+	struct diag d = { 0 };
+	diag_setf(&d, DIAG_WARNING, DC_SETUP, "[SetUp \"1\"] without [FEN]: "
+		  "the game is read from the usual start position");
+	d.line = t->loc.line;
+	d.col = t->loc.col;
+	emit(r, &d, NULL);
+}
+
 /* The known tag a name may be, by its first letter: -1 none; "R" is
  * Round or Result, told apart by the second. */
 static int known_tag_index(const char *name)
@@ -860,6 +881,7 @@ static void replay_end(struct replay *r)
 		r->res->end = final_state(r, &r->res->final);
 	check_result(r);
 	check_repeated_tags(r);
+	check_setup(r);
 	check_roster(r);
 	keylist_release(&r->keys);
 }
