@@ -13,11 +13,11 @@
  * game).  Like pgn_tag_find(), the first tag of a name counts. */
 enum {
 	ROSTER_TAGS = 7, TAG_VARIANT = ROSTER_TAGS, TAG_FEN, TAG_PAWNTYPES,
-	KNOWN_TAGS
+	TAG_SETUP, KNOWN_TAGS
 };
 static const char *const known_tags[KNOWN_TAGS] = {
 	"Event", "Site", "Date", "Round", "White", "Black", "Result",
-	"Variant", "FEN", "PawnTypes",
+	"Variant", "FEN", "PawnTypes", "SetUp",
 };
 enum { TAG_WHITE = 4, TAG_BLACK = 5, TAG_RESULT = 6 };
 
@@ -725,12 +725,11 @@ static void check_repeated_tags(struct replay *r)
  * FEN's stead. */
 static void check_setup(struct replay *r)
 {
-	if (r->tags.value[TAG_FEN] || r->tags.value[TAG_PAWNTYPES] ||
-	    (r->g->flags & PGN_NO_GAME))
+	const char *setup = r->tags.value[TAG_SETUP];
+	if (!setup || strcmp(setup, "1") != 0 || r->tags.value[TAG_FEN] ||
+	    r->tags.value[TAG_PAWNTYPES] || (r->g->flags & PGN_NO_GAME))
 		return;
-	const struct pgn_tag *t = pgn_tag_find(r->g, "SetUp");
-	if (!t || strcmp(t->value, "1") != 0)
-		return;
+	const struct pgn_tag *t = pgn_tag_find(r->g, "SetUp");	/* its place */
 	struct diag d = { 0 };
 	diag_setf(&d, DIAG_WARNING, DC_SETUP, "[SetUp \"1\"] without [FEN]: "
 		  "the game is read from the usual start position");
@@ -740,12 +739,12 @@ static void check_setup(struct replay *r)
 }
 
 /* The known tag a name may be, by its first letter: -1 none; "R" is
- * Round or Result, told apart by the second. */
+ * Round or Result, "S" Site or SetUp, told apart by the second. */
 static int known_tag_index(const char *name)
 {
 	switch (name[0]) {
 	case 'E': return 0;
-	case 'S': return 1;
+	case 'S': return name[1] == 'e' ? TAG_SETUP : 1;
 	case 'D': return 2;
 	case 'R': return name[1] == 'o' ? 3 : TAG_RESULT;
 	case 'W': return TAG_WHITE;
