@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "formats.h"
+#include "grow.h"
 
 #define JSON_DEPTH_MAX 1024	/* 256 nested variations take 769 */
 #define READ_CHUNK 65536
@@ -62,16 +63,8 @@ struct json_games {
 
 static void sb_reserve(struct sbuf *b, size_t more)
 {
-	if (b->n + more <= b->cap)
-		return;
-	size_t cap = b->cap ? b->cap * 2 : 4096;
-	while (cap < b->n + more)
-		cap *= 2;
-	char *s = realloc(b->s, cap);
-	if (!s)
-		abort();	/* as the arena: no recovery inside a filter */
-	b->s = s;
-	b->cap = cap;
+	if (b->n + more > b->cap)
+		bytes_grow(&b->s, &b->cap, b->n + more, 4096);
 }
 
 static void sb_add(struct sbuf *b, const char *s, size_t n)

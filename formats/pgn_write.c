@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "formats.h"
+#include "grow.h"
 
 #define NO_BREAK ((size_t)-1)
 
@@ -71,14 +72,7 @@ static size_t columns_to_line_end(const char *s, size_t n, bool *broken)
 
 static __attribute__((noinline)) void pw_grow(struct pw *p, size_t need)
 {
-	size_t cap = p->cap ? p->cap * 2 : 256;
-	while (cap < need)
-		cap *= 2;
-	char *grown = realloc(p->line, cap);
-	if (!grown)
-		abort();	/* as the arena: no recovery in a filter */
-	p->line = grown;
-	p->cap = cap;
+	bytes_grow(&p->line, &p->cap, need, 256);
 }
 
 /* Most pieces are a few bytes (a space, a move, a move number): copied

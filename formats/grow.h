@@ -1,0 +1,22 @@
+/* A growing byte buffer's one rule, for the writers and readers of this
+ * library: capacity doubles from `first` until it holds `need` bytes.
+ * Exhausted memory aborts, as the arena does: no recovery in a filter. */
+#ifndef PAWNKIT_FORMATS_GROW_H
+#define PAWNKIT_FORMATS_GROW_H
+
+#include <stdlib.h>
+
+static inline void bytes_grow(char **s, size_t *cap, size_t need,
+			      size_t first)
+{
+	size_t n = *cap ? *cap * 2 : first;
+	while (n < need)
+		n *= 2;
+	char *grown = realloc(*s, n);
+	if (!grown)
+		abort();
+	*s = grown;
+	*cap = n;
+}
+
+#endif
