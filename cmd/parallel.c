@@ -15,6 +15,13 @@
  * for from the chunk size on, and its whole line must be there. */
 #define CUT_SLACK ((size_t)64 << 10)
 #define NO_STRING SIZE_MAX
+/* A chunk that has found no cut in this many chunk sizes grows no more:
+ * its bytes and the rest of the input go to one file reader on the
+ * calling thread (a stream, see run_stream), in the memory a reader of
+ * the whole input needs, until that reader stands past them.  Without it
+ * an input with no cut (a game of a gigabyte, games with no blank line
+ * between them and no [Event]) was one chunk, all of it in memory. */
+#define STREAM_AFTER 2
 
 /* ------------------------------------------------------------- buffers */
 
@@ -64,9 +71,13 @@ struct par_sink {
 	/* Input: buf[0, len) is the chunk, buf[len, data_len) the line after
 	 * it (unless last). */
 	char *buf;
-	size_t len, data_len;
+	size_t len, data_len, cap;
 	bool last, origin;
 	struct pgn_loc at;	/* of buf[0]; lines counted from 1 */
+	uint64_t offset;	/* of buf[0] in the input */
+	/* Read by run_stream(), not by a worker: buf[0, len) is what was
+	 * read of the input, and the reader reads on from the input. */
+	bool stream;
 	/* Outcome: where the games read stop, and whether that is the cut. */
 	size_t consumed;
 	struct pgn_loc end;
@@ -303,6 +314,9 @@ struct engine {
 	uint64_t offset;		/* input offset of the next chunk */
 	char *carry;			/* read past the last cut */
 	size_t carry_len, carry_cap;
+	uint32_t carry_col;		/* the column where the carry starts */
+	/* A stream is queued: its reader reads the input, not read_chunk. */
+	bool stream_pending;
 	/* The queue, in input order; guarded by lock. */
 	pthread_mutex_t lock;
 	pthread_cond_t work, done;
@@ -477,11 +491,12 @@ static void fill(struct engine *e, char **buf, size_t *len, size_t *cap,
 /* The next chunk of input, or NULL when there is none. */
 static struct par_sink *read_chunk(struct engine *e)
 {
-	if (e->input_done && !e->carry_len)
+	if (e->stream_pending || (e->input_done && !e->carry_len))
 		return NULL;
 	char *buf = e->carry;
 	size_t len = e->carry_len, cap = e->carry_cap, cut = 0, line_end = 0;
 	size_t want = e->chunk_bytes + CUT_SLACK, from = e->chunk_bytes;
+	bool stream = false;
 	e->carry = NULL;
 	e->carry_len = e->carry_cap = 0;
 	for (;;) {
@@ -490,6 +505,10 @@ static struct par_sink *read_chunk(struct engine *e)
 			cut = pgn_find_cut(buf, len, from, &line_end);
 		if (cut || e->input_done)
 			break;
+		if (len / STREAM_AFTER >= e->chunk_bytes) {
+			stream = true;
+			break;
+		}
 		from = len > 8 ? len - 8 : 0;
 		want = len + e->chunk_bytes;
 	}
@@ -498,9 +517,16 @@ static struct par_sink *read_chunk(struct engine *e)
 		die("out of memory");
 	k->cfg = e->cfg;
 	k->buf = buf;
+	k->cap = cap;
 	k->origin = e->offset == 0;
-	k->at = (struct pgn_loc){ 1, 1 };
-	if (!cut) {
+	k->offset = e->offset;
+	k->at = (struct pgn_loc){ 1, e->carry_col };
+	e->carry_col = 1;
+	if (stream) {
+		k->len = k->data_len = len;
+		k->stream = true;
+		e->stream_pending = true;
+	} else if (!cut) {
 		/* The rest of the input.  Cut short by an I/O error, it is
 		 * not the end: its last game is dropped, as a reader of the
 		 * whole input drops it. */
@@ -559,9 +585,9 @@ static bool write_failed(const struct engine *e)
 	return ferror(stdout) != 0;
 }
 
-/* Writes the chunk's output; false when a write failed (errno kept in
+/* Writes the chunk's records; false when a write failed (errno kept in
  * e->write_errno), and then the rest of the chunk is not written. */
-static bool write_chunk(struct engine *e, const struct par_sink *k)
+static bool write_records(struct engine *e, const struct par_sink *k)
 {
 	FILE *const *streams = e->cfg->streams;
 	if (e->cfg->before_write)
@@ -590,12 +616,28 @@ static bool write_chunk(struct engine *e, const struct par_sink *k)
 		e->write_errno = errno;
 		return false;
 	}
+	return true;
+}
+
+/* The chunk is written: its counts and state are handed on, covering
+ * `bytes` of the input and `games`. */
+static void chunk_written(struct engine *e, const struct par_sink *k,
+			  uint64_t bytes, uint64_t games)
+{
 	for (unsigned i = 0; i < PAR_COUNTERS; i++)
 		e->cfg->counts[i] += k->counts[i];
+	if (e->cfg->written)
+		e->cfg->written(e->cfg->ctx, k->chunk, bytes, games);
+}
+
+/* Writes the chunk's output; false when a write failed. */
+static bool write_chunk(struct engine *e, const struct par_sink *k)
+{
+	if (!write_records(e, k))
+		return false;
+	chunk_written(e, k, k->consumed, k->games);
 	e->games_before += k->games;
 	e->line_before += k->end.line - 1;
-	if (e->cfg->written)
-		e->cfg->written(e->cfg->ctx, k->chunk, k->consumed, k->games);
 	return true;
 }
 
@@ -616,7 +658,7 @@ static void wait_done(struct engine *e, struct par_sink *k)
 static void enqueue(struct engine *e, struct par_sink *k)
 {
 	pthread_mutex_lock(&e->lock);
-	k->state = CH_QUEUED;
+	k->state = k->stream ? CH_TAKEN : CH_QUEUED;	/* no worker's */
 	if (e->tail)
 		e->tail->next = k;
 	else
@@ -637,6 +679,158 @@ static void pop_head(struct engine *e)
 	e->inflight--;
 	pthread_mutex_unlock(&e->lock);
 	sink_free(k);
+}
+
+/* The worker state of games run on this thread (merges, streams). */
+static void *main_worker(struct engine *e)
+{
+	if (!e->worker_made && e->cfg->worker_new)
+		e->worker = e->cfg->worker_new(e->cfg->ctx);
+	e->worker_made = true;
+	return e->worker;
+}
+
+/* The head chunk stopped short of its cut and what is left of it is
+ * long (or a stream follows): it becomes a stream, which takes every
+ * chunk queued after it (their runs thrown away) and the carry, all of
+ * them bytes its reader must see before it reads on from the input.
+ * Merging again and again, a game running over many chunks (a comment of
+ * a gigabyte holding [Event lines) was read again from its start with
+ * each, and held whole. */
+static void stream_from_head(struct engine *e)
+{
+	struct par_sink *k = e->head, *c;
+	size_t len = k->len - k->consumed;
+	pthread_mutex_lock(&e->lock);
+	for (c = k->next; c; c = c->next)
+		len += c->len;
+	pthread_mutex_unlock(&e->lock);
+	struct par_sink *m = calloc(1, sizeof *m);
+	if (!m)
+		die("out of memory");
+	m->cfg = e->cfg;
+	m->cap = len + e->carry_len;
+	m->buf = malloc(m->cap ? m->cap : 1);
+	if (!m->buf)
+		die("out of memory");
+	memcpy(m->buf, k->buf + k->consumed, k->len - k->consumed);
+	m->len = k->len - k->consumed;
+	for (c = k->next; c; c = c->next) {
+		wait_done(e, c);	/* a worker may still run it */
+		memcpy(m->buf + m->len, c->buf, c->len);
+		m->len += c->len;
+	}
+	memcpy(m->buf + m->len, e->carry, e->carry_len);
+	m->len += e->carry_len;
+	m->data_len = m->len;
+	free(e->carry);
+	e->carry = NULL;
+	e->carry_len = e->carry_cap = 0;
+	m->stream = true;
+	m->state = CH_TAKEN;
+	m->origin = k->origin && k->consumed == 0;
+	m->offset = k->offset + k->consumed;
+	m->at = (struct pgn_loc){ 1, k->end.col };
+	e->stream_pending = true;
+	pthread_mutex_lock(&e->lock);
+	c = k;
+	e->head = e->tail = m;
+	e->inflight = 1;
+	pthread_mutex_unlock(&e->lock);
+	while (c) {
+		struct par_sink *next = c->next;
+		sink_free(c);
+		c = next;
+	}
+}
+
+/* A stream's per-game output is written and forgotten. */
+static void sink_clear(struct par_sink *k)
+{
+	k->nrecs = k->nbytes = k->ndiags = k->nstrs = 0;
+	memset(k->counts, 0, sizeof k->counts);
+}
+
+/* The head is a stream: its bytes and then the rest of the input, read by
+ * one file reader on this thread, which needs the memory a reader of the
+ * whole input needs.  Each game is written as soon as it is run (its raw
+ * bytes are the reader's only until the next game is read), in a chunk
+ * state of its own.  Game and line numbers stay counted from the stream's
+ * start until it ends.  It ends at the input's end, or at the first game
+ * start past the bytes it was given: what the reader holds past that is
+ * the carry, and chunks are read again.  False when a write failed. */
+static bool run_stream(struct engine *e, struct par_sink *k)
+{
+	const struct par_config *cfg = e->cfg;
+	uint64_t given = k->len, done = 0, games = 0;
+	struct pgn_reader *r = pgn_reader_resume(e->name, e->fd, k->buf, k->len,
+						 k->cap, k->origin, k->at,
+						 e->input_done, &cfg->reader);
+	void *worker = main_worker(e);
+	struct diag err;
+	size_t off;
+	struct pgn_loc at = k->at;
+	bool ok = true, past = false;
+	int rc;
+	k->buf = NULL;		/* the reader's now */
+	for (;;) {
+		sink_clear(k);
+		sink_new_chunk(k);
+		sink_hold(k);
+		rc = pgn_reader_next(r, &e->game, par_report, k, &err);
+		if (rc != 1)
+			break;
+		games++;
+		k->buf = (char *)e->game.raw;	/* for par_write_raw */
+		cfg->game(cfg->ctx, worker, &e->game, k);
+		uint64_t now = pgn_reader_consumed(r);
+		if (!write_records(e, k)) {
+			ok = false;
+			break;
+		}
+		chunk_written(e, k, now - done, 1);
+		done = now;
+		if (pgn_reader_tell(r, &off, &at) && now >= given) {
+			past = true;
+			break;
+		}
+	}
+	k->buf = NULL;
+	if (ok) {
+		if (rc < 0) {
+			e->io_error = true;
+			snprintf(e->io_message, sizeof e->io_message, "%s",
+				 err.message);
+		}
+		if (!past)
+			pgn_reader_tell(r, &off, &at);
+		uint64_t now = pgn_reader_consumed(r);
+		if (now > done && rc >= 0) {
+			/* Blanks after the last game: bytes of the input. */
+			sink_clear(k);
+			sink_new_chunk(k);
+			chunk_written(e, k, now - done, 0);
+		}
+		e->games_before += games;
+		e->line_before += at.line - 1;
+		e->offset = k->offset + now;
+		e->input_done = true;
+		if (past) {
+			const char *p;
+			size_t n;
+			e->input_done = pgn_reader_unread(r, &p, &n);
+			e->carry_cap = n + e->chunk_bytes + CUT_SLACK;
+			e->carry = malloc(e->carry_cap);
+			if (!e->carry)
+				die("out of memory");
+			memcpy(e->carry, p, n);
+			e->carry_len = n;
+			e->carry_col = at.col;
+		}
+		e->stream_pending = false;
+	}
+	pgn_reader_close(r);
+	return ok;
 }
 
 /* The head chunk stopped short of its cut: the rest of it, joined to the
@@ -660,8 +854,12 @@ static void merge_head(struct engine *e)
 		e->inflight++;
 		pthread_mutex_unlock(&e->lock);
 	}
-	wait_done(e, next);
 	size_t rest = k->len - k->consumed;
+	if (next->stream || rest / STREAM_AFTER >= e->chunk_bytes) {
+		stream_from_head(e);
+		return;
+	}
+	wait_done(e, next);
 	struct par_sink *m = calloc(1, sizeof *m);
 	if (!m)
 		die("out of memory");
@@ -675,11 +873,9 @@ static void merge_head(struct engine *e)
 	m->data_len = rest + next->data_len;
 	m->last = next->last;
 	m->origin = k->origin && k->consumed == 0;
+	m->offset = k->offset + k->consumed;
 	m->at = (struct pgn_loc){ 1, k->end.col };
-	if (!e->worker_made && e->cfg->worker_new)
-		e->worker = e->cfg->worker_new(e->cfg->ctx);
-	e->worker_made = true;
-	run_chunk(e, e->worker, &e->game, m);
+	run_chunk(e, main_worker(e), &e->game, m);
 	m->state = CH_DONE;
 	/* m replaces k and next. */
 	pthread_mutex_lock(&e->lock);
@@ -698,6 +894,12 @@ static void merge_head(struct engine *e)
 static bool write_head(struct engine *e)
 {
 	struct par_sink *k = e->head;
+	if (k->stream) {
+		if (!run_stream(e, k))
+			return false;
+		pop_head(e);
+		return true;
+	}
 	pthread_mutex_lock(&e->lock);
 	while (k->state != CH_DONE)
 		pthread_cond_wait(&e->done, &e->lock);
@@ -743,7 +945,7 @@ static int engine_open(struct engine *e, const char *path)
 
 int par_run(const char *path, struct par_config *cfg)
 {
-	struct engine e = { .cfg = cfg, .line_before = 1 };
+	struct engine e = { .cfg = cfg, .line_before = 1, .carry_col = 1 };
 	atomic_init(&e.cancel, false);
 	if (engine_open(&e, path) != 0)
 		return EXIT_TROUBLE;

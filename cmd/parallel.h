@@ -21,9 +21,18 @@
  *   until the game is known to be selected, the limit of held ones); they
  *   are printed when the chunk is written.
  *
- * Memory: at most 2 * jobs + 2 chunks are held at once, so a run needs a
- * few megabytes whatever the input's size.  PAWNKIT_CHUNK_BYTES (a test
- * knob) sets the chunk size, so that small inputs exercise the cuts.
+ * - Where no cut comes for two chunk sizes (a game of a gigabyte, games
+ *   with no blank line between them and no [Event]), or a game read again
+ *   has grown that long, the bytes held and the rest of the input go to
+ *   one file reader on this thread (a stream), which writes each game as
+ *   it goes and gives back to chunks at the first game start past the
+ *   bytes it was given.
+ *
+ * Memory: at most 2 * jobs + 2 chunks are held at once, and a chunk grows
+ * to two chunk sizes at most (then a stream reads on, in the memory a
+ * single thread needs), so a run needs a few megabytes whatever the
+ * input's size.  PAWNKIT_CHUNK_BYTES (a test knob) sets the chunk size, so
+ * that small inputs exercise the cuts and the streams.
  *
  * What games add up beyond par_count() (game-stats' accumulator) goes
  * into a per-chunk state, not a per-worker one: a chunk a worker has run

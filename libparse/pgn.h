@@ -234,6 +234,24 @@ struct pgn_reader *pgn_reader_from_chunk(const char *name, const char *buf,
  * (no cut there yet).  A guess: a comment may hold such a line. */
 size_t pgn_find_cut(const char *buf, size_t len, size_t from,
 		    size_t *line_end);
+/* A file reader over fd that was taken from a chunk reader's caller: the
+ * input's bytes from here start with buf[0, len), read from fd already,
+ * and go on with what fd reads (unless ended: fd has given all).  The
+ * reader takes buf (malloc'd, cap bytes) and reads fd, which it does not
+ * close; at and origin as for chunk readers.  cmd/parallel.c reads a game too large for its chunks
+ * so, in the memory a reader of the whole file needs. */
+struct pgn_reader *pgn_reader_resume(const char *name, int fd, char *buf,
+				     size_t len, size_t cap, bool origin,
+				     struct pgn_loc at, bool ended,
+				     const struct pgn_reader_opts *opts);
+/* The input's bytes before the next game's start, counted from the
+ * reader's first byte (while pgn_reader_tell() is true). */
+uint64_t pgn_reader_consumed(const struct pgn_reader *r);
+/* The bytes read after the next game's start, not yet used:
+ * [*p, *p + *len), valid until the next call on r.  True when the input
+ * ends after them. */
+bool pgn_reader_unread(const struct pgn_reader *r, const char **p,
+		       size_t *len);
 /* Where the next game starts: *offset into the reader's bytes, *at its
  * line and column.  False while the rest of a too-large game is still to
  * be skipped (the next game's start is not known yet). */

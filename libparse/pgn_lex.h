@@ -32,11 +32,13 @@ typedef int scan_plain_fn(struct pgn_lex *x, struct scan_out *o);
 struct pgn_reader {
 	const char *name;		/* as given, "-" for stdin */
 	int fd;				/* -1 for a memory reader */
+	bool fd_borrowed;		/* the caller closes fd */
 	bool eof;
 	char *own;			/* the buffer we allocated (file reader) */
 	const char *data;		/* the bytes: own, or the caller's */
 	size_t cap, len;		/* own's capacity; bytes held */
 	size_t start;			/* where the next game begins */
+	uint64_t dropped;		/* input bytes gone before data[0] */
 	uint32_t line, col;		/* its line and column */
 	uint64_t index;			/* games returned so far */
 	bool origin;			/* data[0] starts the input (BOM) */

@@ -229,6 +229,43 @@ struct pgn_reader *pgn_reader_from_chunk(const char *name, const char *buf,
 	return r;
 }
 
+struct pgn_reader *pgn_reader_resume(const char *name, int fd, char *buf,
+				     size_t len, size_t cap, bool origin,
+				     struct pgn_loc at, bool ended,
+				     const struct pgn_reader_opts *opts)
+{
+	struct pgn_reader *r = reader_new(name, opts);
+
+	r->fd = fd;
+	r->eof = ended;
+	r->fd_borrowed = true;
+	r->own = buf;
+	r->len = len;
+	r->cap = cap;
+	if (r->cap < READ_BLOCK) {
+		r->cap = READ_BLOCK;
+		r->own = reader_realloc(r->own, r->cap);
+	}
+	r->data = r->own;
+	r->origin = origin;
+	r->line = at.line;
+	r->col = at.col;
+	return r;
+}
+
+uint64_t pgn_reader_consumed(const struct pgn_reader *r)
+{
+	return r->dropped + r->start;
+}
+
+bool pgn_reader_unread(const struct pgn_reader *r, const char **p,
+		       size_t *len)
+{
+	*p = r->data + r->start;
+	*len = r->len - r->start;
+	return r->eof;
+}
+
 bool pgn_reader_tell(const struct pgn_reader *r, size_t *offset,
 		     struct pgn_loc *at)
 {
@@ -242,7 +279,7 @@ void pgn_reader_close(struct pgn_reader *r)
 {
 	if (!r)
 		return;
-	if (r->fd > 0)
+	if (r->fd > 0 && !r->fd_borrowed)
 		close(r->fd);
 	free(r->own);
 	free(r->tagv);
@@ -269,6 +306,7 @@ static int reader_fill(struct pgn_reader *r, struct diag *err)
 	if (r->start > 0) {
 		memmove(r->own, r->own + r->start, r->len - r->start);
 		r->len -= r->start;
+		r->dropped += r->start;
 		r->start = 0;
 	}
 	if (r->len == r->cap) {
@@ -1068,6 +1106,7 @@ static void reader_shrink(struct pgn_reader *r)
 		return;
 	memmove(r->own, r->own + r->start, held);
 	r->len = held;
+	r->dropped += r->start;
 	r->start = 0;
 	r->cap = small;
 	r->own = reader_realloc(r->own, r->cap);
