@@ -34,6 +34,13 @@ void die(const char *fmt, ...)
 	exit(EXIT_TROUBLE);
 }
 
+/* The libraries' handler for exhausted memory (pawnkit_on_out_of_memory):
+ * stderr is unbuffered, so the message needs no memory of its own. */
+void out_of_memory(void)
+{
+	die("out of memory");
+}
+
 /* ---------------------------------------------------------------- match */
 
 struct match_rule {

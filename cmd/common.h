@@ -128,6 +128,8 @@ int for_each_fen_line(FILE *in, const char *name, fen_fn fn, void *ctx);
 bool fen_line_has_nul(const char *fen, size_t len, const char *where);
 
 void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+/* Each command's first call: the libraries report exhausted memory so. */
+void out_of_memory(void) __attribute__((noreturn));
 void warn_user(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif

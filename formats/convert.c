@@ -113,7 +113,7 @@ static void record_move(void *ctx, const struct replay_step *step)
 		size_t cap = cg->cap ? cg->cap * 2 : 256;
 		struct conv_move *grown = realloc(cg->moves, cap * sizeof *grown);
 		if (!grown)
-			abort();	/* as the arena: no recovery in a filter */
+			pawnkit_out_of_memory();
 		cg->moves = grown;
 		cg->cap = cap;
 	}
@@ -160,7 +160,7 @@ char *conv_scratch(struct conv_game *cg, size_t n)
 		size_t cap = n > 2 * cg->scratch_cap ? n : 2 * cg->scratch_cap;
 		char *grown = realloc(cg->scratch, cap);
 		if (!grown)
-			abort();
+			pawnkit_out_of_memory();
 		cg->scratch = grown;
 		cg->scratch_cap = cap;
 	}

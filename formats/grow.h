@@ -14,7 +14,7 @@ static inline void bytes_grow(char **s, size_t *cap, size_t need,
 		n *= 2;
 	char *grown = realloc(*s, n);
 	if (!grown)
-		abort();
+		pawnkit_out_of_memory();
 	*s = grown;
 	*cap = n;
 }

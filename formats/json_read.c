@@ -862,7 +862,7 @@ static struct json_games *games_new(const char *name)
 {
 	struct json_games *r = calloc(1, sizeof *r);
 	if (!r)
-		abort();
+		pawnkit_out_of_memory();
 	r->name = name;
 	r->line = r->col = 1;
 	arena_init(&r->arena);
@@ -883,7 +883,7 @@ struct json_games *json_games_open(const char *path, struct diag *err)
 	r->close_f = !std;
 	r->chunk = malloc(READ_CHUNK);
 	if (!r->chunk)
-		abort();
+		pawnkit_out_of_memory();
 	return r;
 }
 

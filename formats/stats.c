@@ -114,7 +114,7 @@ void group_add(struct group *into, const struct group *from)
 		if (!into->rp)
 			into->rp = calloc(RP__COUNT, sizeof *into->rp);
 		if (!into->rp)
-			abort();
+			pawnkit_out_of_memory();
 		for (size_t i = 0; i < RP__COUNT; i++)
 			into->rp[i] += from->rp[i];
 	}
@@ -157,7 +157,7 @@ struct stats *stats_new(const struct stats_config *cfg)
 {
 	struct stats *s = calloc(1, sizeof *s);
 	if (!s)
-		abort();
+		pawnkit_out_of_memory();
 	/* Tags only: no moves, so no openings by plies either. */
 	s->opening_plies = cfg->tags_only ? 0 : cfg->opening_plies;
 	s->tags_only = cfg->tags_only;
@@ -165,7 +165,7 @@ struct stats *stats_new(const struct stats_config *cfg)
 	if (cfg->group_by && *cfg->group_by) {
 		s->group_by = strdup(cfg->group_by);
 		if (!s->group_by)
-			abort();
+			pawnkit_out_of_memory();
 	}
 	smap_init(&s->groups);
 	for (size_t t = 0; t < TB__COUNT; t++)
@@ -642,7 +642,7 @@ static void commit(struct group *grp, const struct scan *sc,
 		if (!grp->rp)
 			grp->rp = calloc(RP__COUNT, sizeof *grp->rp);
 		if (!grp->rp)
-			abort();
+			pawnkit_out_of_memory();
 		for (size_t i = 0; i < RP__COUNT; i++)
 			grp->rp[i] += sc->rp[i];
 	}

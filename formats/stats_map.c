@@ -10,7 +10,7 @@ void *stats_xrealloc(void *p, size_t size)
 {
 	p = realloc(p, size ? size : 1);
 	if (!p)
-		abort();	/* as the arena: no recovery inside a filter */
+		pawnkit_out_of_memory();
 	return p;
 }
 
@@ -96,7 +96,7 @@ static void rehash(struct smap *m)
 	free(m->slots);
 	m->slots = calloc(n, sizeof *m->slots);
 	if (!m->slots)
-		abort();
+		pawnkit_out_of_memory();
 	m->nslots = n;
 	for (size_t i = 0; i < m->n; i++) {
 		const struct smap_entry *en = &m->entries[i];

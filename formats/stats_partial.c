@@ -265,7 +265,7 @@ static int read_count(struct reader *r, const struct line *l)
 	if (!g->rp)
 		g->rp = calloc(RP__COUNT, sizeof *g->rp);
 	if (!g->rp)
-		abort();
+		pawnkit_out_of_memory();
 	g->rp[i] += v;
 	return 0;
 }

@@ -471,7 +471,7 @@ void stats_plot_svg(FILE *out, const struct stats *s,
 	struct plot p = { .s = s, .o = o };
 	p.out = open_memstream(&body, &len);
 	if (!p.out)
-		abort();
+		pawnkit_out_of_memory();
 	stats_total(s, &p.total);
 	fprintf(p.out, "<g font-family=\"%s\" fill=\"%s\">\n", FONT, INK);
 	plot_header(&p);

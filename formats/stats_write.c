@@ -191,7 +191,7 @@ static void write_table(FILE *out, const struct report *r)
 	size_t len = 0;
 	FILE *mem = open_memstream(&text, &len);
 	if (!mem)
-		abort();
+		pawnkit_out_of_memory();
 	for (size_t i = 0; i < r->n; i++) {
 		const struct section *sec = &r->sec[i];
 		if (sec->flags & SEC_MACHINE)

@@ -18,10 +18,17 @@ struct arena_block {
 	_Alignas(ARENA_ALIGN) char data[];
 };
 
-/* No sane recovery from exhausted memory inside a filter; a library must
- * not print, so the process simply aborts (the shell reports the signal). */
-static _Noreturn void arena_oom(void)
+static void (*oom_handler)(void);
+
+void pawnkit_on_out_of_memory(void (*handler)(void))
 {
+	oom_handler = handler;
+}
+
+_Noreturn void pawnkit_out_of_memory(void)
+{
+	if (oom_handler)
+		oom_handler();
 	abort();
 }
 
@@ -40,12 +47,12 @@ static void arena_grow(struct arena *a, size_t need)
 
 	while (cap < need) {
 		if (cap > SIZE_MAX / 2)
-			arena_oom();
+			pawnkit_out_of_memory();
 		cap *= 2;
 	}
 	b = malloc(sizeof *b + cap);
 	if (!b)
-		arena_oom();
+		pawnkit_out_of_memory();
 	b->next = a->head;
 	b->cap = cap;
 	a->head = b;
@@ -60,7 +67,7 @@ void *arena_alloc(struct arena *a, size_t size)
 	void *p;
 
 	if (rounded < size)
-		arena_oom();
+		pawnkit_out_of_memory();
 	if (a->cap - a->used < rounded || !a->cur)
 		arena_grow(a, rounded ? rounded : ARENA_ALIGN);
 	p = a->cur + a->used;
@@ -73,7 +80,7 @@ char *arena_strndup(struct arena *a, const char *s, size_t n)
 	char *p;
 
 	if (n == SIZE_MAX)
-		arena_oom();
+		pawnkit_out_of_memory();
 	p = arena_alloc(a, n + 1);
 	if (n)
 		memcpy(p, s, n);

@@ -51,7 +51,7 @@ static void line_room(char **line, size_t *cap, size_t n)
 	*cap = *cap ? *cap * 2 : 128;
 	*line = realloc(*line, *cap);
 	if (!*line)
-		abort();
+		pawnkit_out_of_memory();
 }
 
 ssize_t pgn_read_line(char **line, size_t *cap, FILE *in)

@@ -36,6 +36,14 @@ char *arena_strndup(struct arena *a, const char *s, size_t n);
 void arena_reset(struct arena *a);
 void arena_release(struct arena *a);
 
+/* Memory has run out.  A filter has no partial answer to give, so every
+ * library of pawnkit calls this where an allocation fails: it calls the
+ * handler set (the commands set one that prints "out of memory" and exits
+ * with status 2) and, if there is none or it returns, aborts.  A library
+ * does not print: without a handler the shell reports the signal. */
+void pawnkit_on_out_of_memory(void (*handler)(void));
+_Noreturn void pawnkit_out_of_memory(void);
+
 /* ---------------------------------------------------------- diagnostics */
 
 enum diag_severity { DIAG_NOTE, DIAG_WARNING, DIAG_ERROR };

@@ -42,7 +42,7 @@ static void *reader_realloc(void *p, size_t n)
 {
 	p = realloc(p, n);
 	if (!p)
-		abort();	/* as the arena: no recovery inside a filter */
+		pawnkit_out_of_memory();
 	return p;
 }
 
@@ -154,7 +154,7 @@ static struct pgn_reader *reader_new(const char *name,
 	struct pgn_reader *r = calloc(1, sizeof *r);
 
 	if (!r)
-		abort();
+		pawnkit_out_of_memory();
 	r->name = name ? name : "-";
 	r->fd = -1;
 	r->line = 1;
