@@ -855,7 +855,11 @@ static void merge_head(struct engine *e)
 		pthread_mutex_unlock(&e->lock);
 	}
 	size_t rest = k->len - k->consumed;
-	if (next->stream || rest / STREAM_AFTER >= e->chunk_bytes) {
+	/* (After a read error the bytes held end short of the input, which
+	 * a stream would take for its end: merged, the broken game is
+	 * dropped, as one thread drops it.) */
+	if (next->stream ||
+	    (rest / STREAM_AFTER >= e->chunk_bytes && !e->io_error)) {
 		stream_from_head(e);
 		return;
 	}
