@@ -720,7 +720,8 @@ static void stream_from_head(struct engine *e)
 		memcpy(m->buf + m->len, c->buf, c->len);
 		m->len += c->len;
 	}
-	memcpy(m->buf + m->len, e->carry, e->carry_len);
+	if (e->carry_len)	/* (no carry: NULL, which memcpy may not take) */
+		memcpy(m->buf + m->len, e->carry, e->carry_len);
 	m->len += e->carry_len;
 	m->data_len = m->len;
 	free(e->carry);
