@@ -690,6 +690,29 @@ static void *main_worker(struct engine *e)
 	return e->worker;
 }
 
+/* What is left of the head chunk k (from k->consumed on), in a new sink
+ * with room for `more` bytes after it, where it starts in the input:
+ * merged with what follows it, or the start of a stream. */
+static struct par_sink *sink_rest_of(struct engine *e,
+				     const struct par_sink *k, size_t more)
+{
+	size_t rest = k->len - k->consumed;
+	struct par_sink *m = calloc(1, sizeof *m);
+	if (!m)
+		die("out of memory");
+	m->cfg = e->cfg;
+	m->cap = rest + more;
+	m->buf = malloc(m->cap ? m->cap : 1);
+	if (!m->buf)
+		die("out of memory");
+	memcpy(m->buf, k->buf + k->consumed, rest);
+	m->len = m->data_len = rest;
+	m->origin = k->origin && k->consumed == 0;
+	m->offset = k->offset + k->consumed;
+	m->at = (struct pgn_loc){ 1, k->end.col };
+	return m;
+}
+
 /* The head chunk stopped short of its cut and what is left of it is
  * long (or a stream follows): it becomes a stream, which takes every
  * chunk queued after it (their runs thrown away) and the carry, all of
@@ -700,21 +723,12 @@ static void *main_worker(struct engine *e)
 static void stream_from_head(struct engine *e)
 {
 	struct par_sink *k = e->head, *c;
-	size_t len = k->len - k->consumed;
+	size_t after = e->carry_len;
 	pthread_mutex_lock(&e->lock);
 	for (c = k->next; c; c = c->next)
-		len += c->len;
+		after += c->len;
 	pthread_mutex_unlock(&e->lock);
-	struct par_sink *m = calloc(1, sizeof *m);
-	if (!m)
-		die("out of memory");
-	m->cfg = e->cfg;
-	m->cap = len + e->carry_len;
-	m->buf = malloc(m->cap ? m->cap : 1);
-	if (!m->buf)
-		die("out of memory");
-	memcpy(m->buf, k->buf + k->consumed, k->len - k->consumed);
-	m->len = k->len - k->consumed;
+	struct par_sink *m = sink_rest_of(e, k, after);
 	for (c = k->next; c; c = c->next) {
 		wait_done(e, c);	/* a worker may still run it */
 		memcpy(m->buf + m->len, c->buf, c->len);
@@ -729,9 +743,6 @@ static void stream_from_head(struct engine *e)
 	e->carry_len = e->carry_cap = 0;
 	m->stream = true;
 	m->state = CH_TAKEN;
-	m->origin = k->origin && k->consumed == 0;
-	m->offset = k->offset + k->consumed;
-	m->at = (struct pgn_loc){ 1, k->end.col };
 	e->stream_pending = true;
 	pthread_mutex_lock(&e->lock);
 	c = k;
@@ -865,21 +876,11 @@ static void merge_head(struct engine *e)
 		return;
 	}
 	wait_done(e, next);
-	struct par_sink *m = calloc(1, sizeof *m);
-	if (!m)
-		die("out of memory");
-	m->cfg = e->cfg;
-	m->buf = malloc(rest + next->data_len);
-	if (!m->buf)
-		die("out of memory");
-	memcpy(m->buf, k->buf + k->consumed, rest);
+	struct par_sink *m = sink_rest_of(e, k, next->data_len);
 	memcpy(m->buf + rest, next->buf, next->data_len);
 	m->len = rest + next->len;
 	m->data_len = rest + next->data_len;
 	m->last = next->last;
-	m->origin = k->origin && k->consumed == 0;
-	m->offset = k->offset + k->consumed;
-	m->at = (struct pgn_loc){ 1, k->end.col };
 	run_chunk(e, main_worker(e), &e->game, m);
 	m->state = CH_DONE;
 	/* m replaces k and next. */

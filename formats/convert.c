@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "formats.h"
+#include "grow.h"
 
 /* ---------------------------------------------------------- names */
 
@@ -156,14 +157,8 @@ const char *conv_game_result(const struct pgn_game *g)
 
 char *conv_scratch(struct conv_game *cg, size_t n)
 {
-	if (n > cg->scratch_cap) {
-		size_t cap = n > 2 * cg->scratch_cap ? n : 2 * cg->scratch_cap;
-		char *grown = realloc(cg->scratch, cap);
-		if (!grown)
-			pawnkit_out_of_memory();
-		cg->scratch = grown;
-		cg->scratch_cap = cap;
-	}
+	if (n > cg->scratch_cap)
+		bytes_grow(&cg->scratch, &cg->scratch_cap, n, n);
 	return cg->scratch;
 }
 

@@ -1,6 +1,7 @@
 /* A growing byte buffer's one rule, for the writers and readers of this
  * library: capacity doubles from `first` until it holds `need` bytes.
- * Exhausted memory aborts, as the arena does: no recovery in a filter. */
+ * Exhausted memory goes to pawnkit_out_of_memory(), as the arena's does:
+ * no recovery in a filter. */
 #ifndef PAWNKIT_FORMATS_GROW_H
 #define PAWNKIT_FORMATS_GROW_H
 

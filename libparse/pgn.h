@@ -246,8 +246,9 @@ size_t pgn_find_cut(const char *buf, size_t len, size_t from,
  * input's bytes from here start with buf[0, len), read from fd already,
  * and go on with what fd reads (unless ended: fd has given all).  The
  * reader takes buf (malloc'd, cap bytes) and reads fd, which it does not
- * close; at and origin as for chunk readers.  cmd/parallel.c reads a game too large for its chunks
- * so, in the memory a reader of the whole file needs. */
+ * close; at and origin as for chunk readers.  cmd/parallel.c reads on so
+ * where its chunks find no cut, in the memory a reader of the whole file
+ * needs. */
 struct pgn_reader *pgn_reader_resume(const char *name, int fd, char *buf,
 				     size_t len, size_t cap, bool origin,
 				     struct pgn_loc at, bool ended,

@@ -299,16 +299,22 @@ static int reader_io_error(struct pgn_reader *r, struct diag *err)
 	return -1;
 }
 
+/* The unread bytes moved to the front of the buffer, what went before
+ * them counted as dropped. */
+static void reader_compact(struct pgn_reader *r)
+{
+	memmove(r->own, r->own + r->start, r->len - r->start);
+	r->len -= r->start;
+	r->dropped += r->start;
+	r->start = 0;
+}
+
 /* Moves the unread bytes to the front, grows the buffer if they fill it,
  * and reads until it is full or the input ends. */
 static int reader_fill(struct pgn_reader *r, struct diag *err)
 {
-	if (r->start > 0) {
-		memmove(r->own, r->own + r->start, r->len - r->start);
-		r->len -= r->start;
-		r->dropped += r->start;
-		r->start = 0;
-	}
+	if (r->start > 0)
+		reader_compact(r);
 	if (r->len == r->cap) {
 		r->cap *= 2;
 		r->own = reader_realloc(r->own, r->cap);
@@ -1104,10 +1110,7 @@ static void reader_shrink(struct pgn_reader *r)
 	size_t held = r->len - r->start, small = 2 * READ_BLOCK;
 	if (r->cap <= small || held > READ_BLOCK)
 		return;
-	memmove(r->own, r->own + r->start, held);
-	r->len = held;
-	r->dropped += r->start;
-	r->start = 0;
+	reader_compact(r);
 	r->cap = small;
 	r->own = reader_realloc(r->own, r->cap);
 	r->data = r->own;

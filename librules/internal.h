@@ -19,6 +19,11 @@
 #define RANK_1_BB 0x00000000000000FFULL
 #define RANK_8_BB 0xFF00000000000000ULL
 
+/* The move flags that notation writes as marks after the destination
+ * (rocket '^', share '&', push "(p)"): notation.c writes them,
+ * resolve.c checks them. */
+#define MF_MARKS (MF_ROCKET | MF_SHARE | MF_PUSH)
+
 static inline int lsb(uint64_t b) { return __builtin_ctzll(b); }
 static inline int msb(uint64_t b) { return 63 - __builtin_clzll(b); }
 static inline int popcount(uint64_t b) { return __builtin_popcountll(b); }

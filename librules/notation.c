@@ -25,8 +25,6 @@ static const struct {
 } markers[] = {
 	{ MF_ROCKET, "^" }, { MF_SHARE, "&" }, { MF_PUSH, "(p)" },
 };
-/* The flags above, together: most moves have none. */
-#define MARKER_FLAGS (MF_ROCKET | MF_SHARE | MF_PUSH)
 
 struct text {
 	char b[64];		/* longer than any move text (about 24 bytes) */
@@ -133,7 +131,7 @@ static const struct movelist *moves_to(const struct position *pos,
 
 static void put_marker(struct text *t, unsigned flags)
 {
-	if (!(flags & MARKER_FLAGS))
+	if (!(flags & MF_MARKS))	/* most moves have none */
 		return;
 	for (size_t i = 0; i < sizeof markers / sizeof markers[0]; i++)
 		if (flags & markers[i].flag)

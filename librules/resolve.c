@@ -14,7 +14,6 @@
 
 #define MOVER_ANY (-1)		/* coordinate move without a letter */
 #define NO_FIT (-1)
-#define MARK_FLAGS (MF_ROCKET | MF_SHARE | MF_PUSH)
 
 /* "Why" bits: the parser's SL_* forms in the low byte (SL_PAWN_LETTER
  * above all the others); a flag missing from the text is that move flag
@@ -139,7 +138,7 @@ static int capture_fit(const struct want *w, unsigned f)
 /* A written marker must be the move's; a missing one is lenient. */
 static int marker_fit(const struct want *w, unsigned f)
 {
-	unsigned mk = f & MARK_FLAGS;
+	unsigned mk = f & MF_MARKS;
 	if (w->marker)
 		return mk == w->marker ? 0 : NO_FIT;
 	return (int)WHY_MISSING(mk);
