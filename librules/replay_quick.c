@@ -135,20 +135,17 @@ static move_t king_move(const struct position *pos, uint64_t hint, int to)
 	return MOVE(ksq, to, 0, flags);
 }
 
-/* The one legal move that plain SAN names exactly (what resolve_plain()
- * finds over standard_generate_to()), MOVE_NONE, or MOVE_ASK. */
-static move_t resolve_inline(const struct position *pos, const struct san *s,
-			     bool in_check)
+/* A piece move in plain SAN ("Nf3", "Nbxd7", "R1e2", "Kxe2"): the one
+ * legal move it names exactly (what resolve_plain() finds over
+ * standard_generate_to()), MOVE_NONE, or MOVE_ASK. */
+static inline __attribute__((always_inline)) move_t
+piece_move(const struct position *pos, const struct san *s, bool in_check)
 {
 	int us = pos->side, to = s->to;
 	uint64_t tobb = BB(to);
 	if (pos->by_color[us] & tobb)
 		return MOVE_NONE;
 	uint64_t hint = hint_mask(s->from_file, s->from_rank);
-	if (!s->piece)
-		return pawn_move(pos, s, hint, in_check);
-	if (s->promotion)
-		return MOVE_NONE;
 	bool taken = pos->by_color[us ^ 1] & tobb;
 	if (taken != s->capture)
 		return MOVE_NONE;	/* 'x' missing (lenient) or wrong */
@@ -167,6 +164,18 @@ static move_t resolve_inline(const struct position *pos, const struct san *s,
 	for (uint64_t f = from; f; f &= f - 1)
 		from &= ~(f & -f & -(uint64_t)((between_bb[lsb(f)][to] & occ) != 0));
 	return one_legal(pos, from, to, 0, taken ? MF_CAPTURE : 0, in_check);
+}
+
+/* The one legal move that plain SAN names exactly, MOVE_NONE, or
+ * MOVE_ASK. */
+static move_t resolve_inline(const struct position *pos, const struct san *s,
+			     bool in_check)
+{
+	if (s->piece)
+		return piece_move(pos, s, in_check);
+	if (pos->by_color[pos->side] & BB(s->to))
+		return MOVE_NONE;
+	return pawn_move(pos, s, hint_mask(s->from_file, -1), in_check);
 }
 
 static inline move_t resolve(const struct position *pos,
@@ -202,56 +211,83 @@ static inline bool is_rank(char c) { return c >= '1' && c <= '8'; }
 /* The move token at p read in the same pass that finds its end: the
  * shapes san_parse_quick() reads ("e4", "exd5", "e8=Q", "Nf3", "Nxf3",
  * "Nbd7", "R1e2", "Nbxd7", "R1xe2", each perhaps with '+' or '#'), with
- * its result.  Returns where the shape ends, or NULL when the bytes do
- * not start with one; the caller checks that the token ends there too.
- * At least PLAIN_SAN_READS bytes must be readable from p. */
+ * its result.  Each returns where the shape ends, or NULL when the bytes
+ * do not start with one; the caller checks that the token ends there too.
+ * At least PLAIN_SAN_READS bytes must be readable from p.  Pawn moves and
+ * piece moves are read (and resolved) apart, so that the one test of the
+ * first byte is the only branch between them. */
+
+/* The destination square at d, and the check mark at q. */
 static inline __attribute__((always_inline)) const char *
-plain_san(const char *p, struct san *s)
+plain_san_end(const char *d, const char *q, struct san *s)
 {
-	const char *d, *q;	/* the destination square; the cursor */
-	*s = (struct san){ .kind = SAN_ORDINARY, .from_file = -1,
-			   .from_rank = -1 };
-	if (is_file(p[0])) {
-		if (is_rank(p[1])) {
-			d = p;
-		} else if (p[1] == 'x' && is_file(p[2]) && is_rank(p[3])) {
-			s->from_file = p[0] - 'a';
-			s->capture = true;
-			d = p + 2;
-		} else {
-			return NULL;
-		}
-		q = d + 2;
-		if (q[0] == '=' && (q[1] == 'Q' || q[1] == 'R' || q[1] == 'B' ||
-				    q[1] == 'N')) {
-			s->promotion = q[1];
-			q += 2;
-		}
-	} else {
-		s->piece = p[0];
-		q = p + 1;
-		if (is_file(q[0]) && is_rank(q[1]) &&
-		    !(is_file(q[2]) || is_rank(q[2]) || q[2] == 'x')) {
-			d = q;
-		} else {
-			if (is_file(q[0]))
-				s->from_file = *q++ - 'a';
-			else if (is_rank(q[0]))
-				s->from_rank = *q++ - '1';
-			if (q[0] == 'x') {
-				s->capture = true;
-				q++;
-			}
-			if (!is_file(q[0]) || !is_rank(q[1]))
-				return NULL;
-			d = q;
-		}
-		q = d + 2;
-	}
 	s->to = (d[1] - '1') * 8 + (d[0] - 'a');
 	if (*q == '+' || *q == '#')
 		s->check = *q++;
 	return q;
+}
+
+/* p[0] is a file: "e4", "exd5", "e8=Q", "exd8=N". */
+static inline __attribute__((always_inline)) const char *
+plain_pawn_san(const char *p, struct san *s)
+{
+	const char *d;		/* the destination square */
+	*s = (struct san){ .kind = SAN_ORDINARY, .from_file = -1,
+			   .from_rank = -1 };
+	if (is_rank(p[1])) {
+		d = p;
+	} else if (p[1] == 'x' && is_file(p[2]) && is_rank(p[3])) {
+		s->from_file = p[0] - 'a';
+		s->capture = true;
+		d = p + 2;
+	} else {
+		return NULL;
+	}
+	const char *q = d + 2;
+	if (q[0] == '=' && (q[1] == 'Q' || q[1] == 'R' || q[1] == 'B' ||
+			    q[1] == 'N')) {
+		s->promotion = q[1];
+		q += 2;
+	}
+	return plain_san_end(d, q, s);
+}
+
+/* p[0] is a piece letter: "Nf3", "Nxf3", "Nbd7", "R1e2", "Nbxd7". */
+static inline __attribute__((always_inline)) const char *
+plain_piece_san(const char *p, struct san *s)
+{
+	const char *q = p + 1;
+	*s = (struct san){ .kind = SAN_ORDINARY, .from_file = -1,
+			   .from_rank = -1, .piece = p[0] };
+	if (is_file(q[0]) && is_rank(q[1]) &&
+	    !(is_file(q[2]) || is_rank(q[2]) || q[2] == 'x'))
+		return plain_san_end(q, q + 2, s);
+	if (is_file(q[0]))
+		s->from_file = *q++ - 'a';
+	else if (is_rank(q[0]))
+		s->from_rank = *q++ - '1';
+	if (q[0] == 'x') {
+		s->capture = true;
+		q++;
+	}
+	if (!is_file(q[0]) || !is_rank(q[1]))
+		return NULL;
+	return plain_san_end(q, q + 2, s);
+}
+
+static inline __attribute__((always_inline)) const char *
+plain_san(const char *p, struct san *s)
+{
+	return is_file(p[0]) ? plain_pawn_san(p, s) : plain_piece_san(p, s);
+}
+
+/* exact_resolve() of the plain token at p, read again. */
+static __attribute__((noinline)) move_t
+exact_resolve_at(const struct position *pos, const char *p)
+{
+	struct san s;
+	plain_san(p, &s);
+	return exact_resolve(pos, &s);
 }
 
 /* Reads the move token at p (whose first byte is a move's) and plays it
@@ -266,15 +302,34 @@ play_token(const char *p, const char *end, struct position *pos,
 	   bool *in_check, const struct replay_visitor *vis,
 	   const struct keylist *keys, bool keyed, move_t *played)
 {
-	struct san s;
 	const char *q = NULL;
 	move_t m;
+	char check;
 	if (*p != 'O' && end - p > PLAIN_SAN_READS) {
-		q = plain_san(p, &s);
-		if (!q || is_move_byte((unsigned char)*q) || *q == '(')
-			return NULL;
-		m = resolve(pos, &s, *in_check);
+		/* This san's address is never taken, so it lives in
+		 * registers: the rare case that asks the general resolver
+		 * reads the token again into a san of its own. */
+		struct san s;
+		if (is_file(p[0])) {
+			q = plain_pawn_san(p, &s);
+			if (!q || is_move_byte((unsigned char)*q) || *q == '(')
+				return NULL;
+			m = (pos->by_color[pos->side] & BB(s.to))
+				    ? MOVE_NONE
+				    : pawn_move(pos, &s,
+						hint_mask(s.from_file, -1),
+						*in_check);
+		} else {
+			q = plain_piece_san(p, &s);
+			if (!q || is_move_byte((unsigned char)*q) || *q == '(')
+				return NULL;
+			m = piece_move(pos, &s, *in_check);
+		}
+		if (m == MOVE_ASK)
+			m = exact_resolve_at(pos, p);
+		check = s.check;
 	} else {
+		struct san s;
 		/* Near the end of the game's bytes, or castling: the token's
 		 * end first, then its reading. */
 		for (q = p + 1; q < end && is_move_byte((unsigned char)*q);)
@@ -296,6 +351,7 @@ play_token(const char *p, const char *end, struct position *pos,
 				return NULL;
 			m = resolve(pos, &s, *in_check);
 		}
+		check = s.check;
 	}
 	if (m == MOVE_NONE)
 		return NULL;
@@ -321,7 +377,7 @@ play_token(const char *p, const char *end, struct position *pos,
 		vis->move(vis->ctx, &(struct replay_step){
 			.before = keep ? &before : NULL, .after = pos,
 			.move = m, .ply = ply, .check = actual != 0 });
-	return actual == s.check ? q : NULL;
+	return actual == check ? q : NULL;
 }
 
 /* The termination marker [p, q), or false. */
