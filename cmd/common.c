@@ -554,6 +554,22 @@ static int read_file(const char *path, const struct pgn_reader_opts *ro,
 	return status;
 }
 
+void raw_copy(struct raw_copy *c, FILE *f, const struct pgn_game *g)
+{
+	c->cut_to = (g->flags & PGN_RAW_CUT) ? f : NULL;
+	if (f)
+		fwrite(g->raw, 1, g->raw_len, f);
+}
+
+void raw_copy_skipped(void *ctx, uint64_t game, const char *bytes,
+		      size_t len)
+{
+	struct raw_copy *c = ctx;
+	(void)game;	/* the reader skips only after the game just read */
+	if (c->cut_to)
+		fwrite(bytes, 1, len, c->cut_to);
+}
+
 void files_or_stdin(char ***files, int *nfiles)
 {
 	static char *stdin_only[] = { "-" };

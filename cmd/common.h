@@ -111,6 +111,18 @@ void files_or_stdin(char ***files, int *nfiles);
 int for_each_game(char **files, int nfiles, const struct pgn_reader_opts *ro,
 		  struct diag_printer *printer, game_fn fn, void *ctx);
 
+/* Games copied byte for byte, a game cut at the size limit (PGN_RAW_CUT)
+ * whole: the rest of it, which the reader skips while reading the next
+ * game, follows its first bytes.  Set the reader's skipped to
+ * raw_copy_skipped with the struct raw_copy as its context, and call
+ * raw_copy() once for every game, with f NULL for one not copied. */
+struct raw_copy {
+	FILE *cut_to;		/* where the cut game just read went */
+};
+void raw_copy(struct raw_copy *c, FILE *f, const struct pgn_game *g);
+void raw_copy_skipped(void *ctx, uint64_t game, const char *bytes,
+		      size_t len);
+
 /* Calls fn for each FEN line of in, named "line N" (N counts every line,
  * so it matches an editor's): blank lines and lines starting with '#' are
  * skipped, a CR before the newline is dropped, and so is a UTF-8 byte

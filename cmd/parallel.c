@@ -95,6 +95,10 @@ struct par_sink {
 	uint64_t counts[PAR_COUNTERS];
 	void *chunk;		/* made by chunk_new, or NULL */
 	bool has_chunk;
+	/* Where the raw bytes of the game just given to cfg->game went when
+	 * they were cut (PGN_RAW_CUT): its rest, skipped by the reader while
+	 * the next game is read, goes there too.  -1: nowhere. */
+	int cut_stream;
 	/* The game being processed: what struct diag_printer keeps. */
 	unsigned errors, warnings, held_count, held_dropped;
 	bool holding;
@@ -190,6 +194,37 @@ void par_write_raw(struct par_sink *k, unsigned s, const struct pgn_game *g)
 	if (s >= PAR_STREAMS || !k->cfg->streams[s] || !g->raw_len)
 		return;
 	add_rec(k, REC_RAW, s, (size_t)(g->raw - k->buf), g->raw_len);
+	if (g->flags & PGN_RAW_CUT)
+		k->cut_stream = (int)s;
+}
+
+/* The reader's skipped_fn: the rest of a cut game, after its first bytes.
+ * A chunk's reader reads the chunk's buffer, so the rest is a run of it
+ * (taken back with the game if the chunk is read again); a stream has
+ * written the game already and its reader's bytes are gone at the next
+ * read: they are written now. */
+static void sink_skipped(void *ctx, uint64_t game, const char *bytes,
+			 size_t len)
+{
+	struct par_sink *k = ctx;
+	(void)game;	/* the reader skips only after the game just run */
+	if (k->cut_stream < 0)
+		return;
+	if (k->stream)
+		fwrite(bytes, 1, len, k->cfg->streams[k->cut_stream]);
+	else
+		add_rec(k, REC_RAW, (unsigned)k->cut_stream,
+			(size_t)(bytes - k->buf), len);
+}
+
+/* The reader options of a chunk's or a stream's reader. */
+static struct pgn_reader_opts sink_reader_opts(struct par_sink *k)
+{
+	struct pgn_reader_opts ro = k->cfg->reader;
+	ro.skipped = sink_skipped;
+	ro.skipped_ctx = k;
+	k->cut_stream = -1;
+	return ro;
 }
 
 void par_count(struct par_sink *k, unsigned counter)
@@ -357,10 +392,10 @@ static void run_chunk(struct engine *e, void *worker, struct pgn_game *g,
 		      struct par_sink *k)
 {
 	const struct par_config *cfg = e->cfg;
+	struct pgn_reader_opts ro = sink_reader_opts(k);
 	struct pgn_reader *r = pgn_reader_from_chunk(e->name, k->buf,
 						     k->data_len, k->last,
-						     k->origin, k->at,
-						     &cfg->reader);
+						     k->origin, k->at, &ro);
 	struct mark m, start;
 	struct diag err;
 	uint64_t games = 0;
@@ -400,6 +435,7 @@ static void run_chunk(struct engine *e, void *worker, struct pgn_game *g,
 			if (k->last || off <= k->len) {
 				games++;
 				past_mark = true;
+				k->cut_stream = -1;
 				cfg->game(cfg->ctx, worker, g, k);
 				continue;
 			}
@@ -775,9 +811,10 @@ static bool run_stream(struct engine *e, struct par_sink *k)
 {
 	const struct par_config *cfg = e->cfg;
 	uint64_t given = k->len, done = 0, games = 0;
+	struct pgn_reader_opts ro = sink_reader_opts(k);
 	struct pgn_reader *r = pgn_reader_resume(e->name, e->fd, k->buf, k->len,
 						 k->cap, k->origin, k->at,
-						 e->input_done, &cfg->reader);
+						 e->input_done, &ro);
 	void *worker = main_worker(e);
 	struct diag err;
 	size_t off;
@@ -794,6 +831,7 @@ static bool run_stream(struct engine *e, struct par_sink *k)
 			break;
 		games++;
 		k->buf = (char *)e->game.raw;	/* for par_write_raw */
+		k->cut_stream = -1;
 		cfg->game(cfg->ctx, worker, &e->game, k);
 		uint64_t now = pgn_reader_consumed(r);
 		if (!write_records(e, k)) {

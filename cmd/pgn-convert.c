@@ -53,6 +53,7 @@ struct convert {
 	bool from_json;
 	const char *output_path, *reject_path;
 	FILE *reject;
+	struct raw_copy copy;
 	unsigned long long failed;
 	const struct replay_opts *game_replay;	/* this game's rules */
 	/* --from json: diagnostics point at the game's object */
@@ -175,8 +176,10 @@ static int convert_game(void *ctx, struct pgn_game *g)
 	struct convert *c = ctx;
 	bool selected = matcher_test(&c->match, g, report, c);
 	diag_printer_release(&c->printer, selected);
-	if (!selected)
+	if (!selected) {
+		raw_copy(&c->copy, NULL, g);
 		return 0;
+	}
 	int replayed = conv_game_replay(&c->cg, g, c->game_replay,
 					wants_variations(c), report, c);
 	/* The printer counts the reader's and the replay's errors alike. */
@@ -186,9 +189,11 @@ static int convert_game(void *ctx, struct pgn_game *g)
 		return 0;
 	}
 	c->failed++;
-	if (c->reject)
-		fwrite(g->raw, 1, g->raw_len, c->reject);
-	else
+	/* The rest of a cut game goes to the reject file only: in the
+	 * output (in JSON a string) the game keeps its first bytes, as
+	 * with --jobs, whose chunks hold the output of a failed game. */
+	raw_copy(&c->copy, c->reject, g);
+	if (!c->reject)
 		conv_writer_failed(&c->writer, g);
 	return 0;
 }
@@ -391,7 +396,8 @@ static int convert_parallel(struct convert *c, char **files, int nfiles)
 
 static int read_inputs(struct convert *c, char **files, int nfiles)
 {
-	struct pgn_reader_opts ro = { 0 };
+	struct pgn_reader_opts ro = { .skipped = raw_copy_skipped,
+				      .skipped_ctx = &c->copy };
 	int status = 0;
 	if (!c->from_json && c->jobs > 1)
 		return convert_parallel(c, files, nfiles);

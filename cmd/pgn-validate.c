@@ -38,6 +38,7 @@ struct validate {
 	 * from the bytes); the few that need one are read again into this. */
 	struct pgn_reader_opts reader;
 	struct pgn_game scratch;
+	struct raw_copy copy;
 	unsigned long long games, valid, invalid, unselected;
 	unsigned jobs;
 };
@@ -71,12 +72,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
-static void pass_on(FILE *f, const struct pgn_game *g)
-{
-	if (f)
-		fwrite(g->raw, 1, g->raw_len, f);
-}
-
 static int validate_game(void *ctx, struct pgn_game *g)
 {
 	struct validate *v = ctx;
@@ -85,6 +80,7 @@ static int validate_game(void *ctx, struct pgn_game *g)
 	diag_printer_release(&v->printer, selected);
 	if (!selected) {
 		v->unselected++;
+		raw_copy(&v->copy, NULL, g);
 		return 0;
 	}
 	v->games++;
@@ -99,7 +95,7 @@ static int validate_game(void *ctx, struct pgn_game *g)
 		v->valid++;
 	else
 		v->invalid++;
-	pass_on(ok ? v->output : v->reject, g);
+	raw_copy(&v->copy, ok ? v->output : v->reject, g);
 	return 0;
 }
 
@@ -199,10 +195,15 @@ int main(int argc, char **argv)
 	if (v.reject_path)
 		v.reject = output_open(v.reject_path);
 	pgn_game_init(&v.scratch);
+	/* The games' reader gives the rest of a cut game to the copy (the
+	 * scratch reader of the lazy replay reads one game: no rest). */
+	struct pgn_reader_opts games = v.reader;
+	games.skipped = raw_copy_skipped;
+	games.skipped_ctx = &v.copy;
 	int status = v.jobs > 1
 			     ? validate_parallel(&v, argv + first, argc - first)
 			     : for_each_game(argv + first, argc - first,
-					     &v.reader, &v.printer,
+					     &games, &v.printer,
 					     validate_game, &v);
 	print_summary(&v);
 	if (output_close(v.output, v.output_path) != 0 ||

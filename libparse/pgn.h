@@ -156,6 +156,9 @@ enum pgn_game_flags {
 	PGN_HAS_NUL = 1u << 2,
 	PGN_TOO_LARGE = 1u << 3,	/* over the game size limit: raw only */
 	PGN_NO_GAME = 1u << 4,		/* input with no game in it: raw only */
+	/* Over the size limit and not ended near it: raw is its first
+	 * max_game_bytes bytes, the rest goes to pgn_reader_opts.skipped. */
+	PGN_RAW_CUT = 1u << 5,
 };
 
 struct pgn_game {
@@ -195,10 +198,19 @@ struct pgn_game {
 const struct pgn_tag *pgn_tag_find(const struct pgn_game *g, const char *name);
 const char *pgn_tag_value(const struct pgn_game *g, const char *name);
 
+/* The rest of game `game` (its index) past its raw bytes, which were cut
+ * (PGN_RAW_CUT): given in order, in as many calls as it takes, while the
+ * next game is read.  Written after the game's raw bytes, it makes the game
+ * whole again, and the input add up, without the reader holding it. */
+typedef void skipped_fn(void *ctx, uint64_t game, const char *bytes,
+			size_t len);
+
 struct pgn_reader_opts {
 	size_t max_game_bytes;	/* 0: default (64 MiB) */
 	unsigned max_depth;	/* variation nesting; 0: default (256) */
 	bool tags_only;		/* do not build the movetext tree */
+	skipped_fn *skipped;	/* NULL: the rest of a cut game is dropped */
+	void *skipped_ctx;
 };
 
 struct pgn_reader;

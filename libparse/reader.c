@@ -12,10 +12,11 @@
  * A game over max_game_bytes is returned flagged PGN_TOO_LARGE with its
  * tags and no movetext tree.  When its end turns up within a little slack
  * past the limit, its raw bytes are whole.  Otherwise only its first
- * max_game_bytes bytes are kept as raw and the rest of it, up to a line
- * that starts a new game ("[Event " or a tag line after a blank line), is
- * skipped: that game is the one place where the raw bytes of all games do
- * not add up to the input. */
+ * max_game_bytes bytes are kept as raw (PGN_RAW_CUT) and the rest of it,
+ * up to a line that starts a new game ("[Event " or a tag line after a
+ * blank line), is skipped while the next game is read, given on the way
+ * to opts.skipped: so the raw bytes of all games and the skipped ones add
+ * up to the input, and memory stays bounded by the limit. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -1028,14 +1029,14 @@ static void reader_no_game(struct pgn_reader *r, struct pgn_lex *x)
 
 /* ------------------------------------------------------------ too large */
 
-static void too_large_diag(struct pgn_lex *x, size_t max, bool whole)
+/* Said whether or not its raw bytes are whole: what the user needs to
+ * know is that the moves were not read. */
+static void too_large_diag(struct pgn_lex *x, size_t max)
 {
 	x->r->ndiags = 0;
 	x->g->flags = PGN_TOO_LARGE;
 	lex_diag(x, x->g->start, DIAG_ERROR, DC_LIMIT,
-		 "game larger than %zu bytes: %s", max,
-		 whole ? "tags and raw bytes only"
-		       : "only its tags and first bytes are kept");
+		 "game larger than %zu bytes: only its tags are read", max);
 }
 
 /* The game ended within the slack: whole raw bytes, tags, no tree. */
@@ -1045,7 +1046,7 @@ static void reader_over_limit(struct pgn_reader *r, struct pgn_lex *x)
 	x->g->result = NULL;
 	x->g->movetext = NULL;
 	reader_finish(r, x);
-	too_large_diag(x, r->opts.max_game_bytes, true);
+	too_large_diag(x, r->opts.max_game_bytes);
 	finish_nul(x);
 }
 
@@ -1063,7 +1064,8 @@ static void reader_too_large(struct pgn_reader *r, struct pgn_game *g,
 	memset(&g->moves, 0, sizeof g->moves);
 	g->result = NULL;
 	g->movetext = NULL;
-	too_large_diag(x, max, false);
+	too_large_diag(x, max);
+	g->flags |= PGN_RAW_CUT;
 	finish_tags(x);
 	g->raw = x->base;
 	g->raw_len = max;
@@ -1116,6 +1118,16 @@ static void reader_shrink(struct pgn_reader *r)
 	r->data = r->own;
 }
 
+/* The next n bytes of a too-large game's rest are dropped: given to
+ * opts.skipped first. */
+static void skip_bytes(struct pgn_reader *r, size_t n)
+{
+	if (n && r->opts.skipped)
+		r->opts.skipped(r->opts.skipped_ctx, r->index,
+				r->data + r->start, n);
+	r->start += n;
+}
+
 /* Drops the rest of a too-large game, reading as needed. */
 static int reader_skip(struct pgn_reader *r, struct diag *err)
 {
@@ -1132,7 +1144,7 @@ static int reader_skip(struct pgn_reader *r, struct diag *err)
 			lex_newline(&x, eol);
 			x.p = eol + 1;
 			if (skip_is_start(&x, prev, x.p, dirty)) {
-				r->start += (size_t)(x.p - x.base);
+				skip_bytes(r, (size_t)(x.p - x.base));
 				r->line = x.line;
 				r->col = 1;
 				r->skipping = false;
@@ -1143,7 +1155,7 @@ static int reader_skip(struct pgn_reader *r, struct diag *err)
 			dirty = false;
 		}
 		if (r->eof) {
-			r->start = r->len;
+			skip_bytes(r, r->len - r->start);
 			r->skipping = false;
 			r->skip_dirty = false;
 			return 0;
@@ -1157,7 +1169,7 @@ static int reader_skip(struct pgn_reader *r, struct diag *err)
 			prev = tail;
 		}
 		r->skip_dirty = dirty;
-		r->start += (size_t)(prev - x.base);
+		skip_bytes(r, (size_t)(prev - x.base));
 		r->line = x.line;
 		r->col = 1;
 		if (r->fd < 0)

@@ -1064,7 +1064,7 @@ static void test_over_limit(void **state)
 	assert_int_equal(gs.raw_len[0], len - 25);
 	assert_string_equal(gs.dump[0], "");
 	assert_true(has_diag(&gs.diags, "g1 1:1 limit game larger than 200 "
-			     "bytes: tags and raw bytes only"));
+			     "bytes: only its tags are read"));
 	assert_int_equal(gs.diags.n, 1);
 	assert_string_equal(gs.dump[1], "1. d4 *");
 	games_free(&gs);
@@ -1083,11 +1083,12 @@ static void test_too_large(void **state)
 	read_all(pgn_reader_from_memory("mem", s, len, &opts), NULL, 0, &gs,
 		 false);
 	assert_int_equal(gs.n, 2);
-	assert_int_equal(gs.flags[0], PGN_TOO_LARGE | PGN_SYNTAX_ERROR);
+	assert_int_equal(gs.flags[0],
+			 PGN_TOO_LARGE | PGN_SYNTAX_ERROR | PGN_RAW_CUT);
 	assert_int_equal(gs.raw_len[0], 200);
 	assert_string_equal(gs.dump[0], "");
 	assert_true(has_diag(&gs.diags, "g1 1:1 limit game larger than 200 "
-			     "bytes: only its tags and first bytes are kept"));
+			     "bytes: only its tags are read"));
 	assert_string_equal(gs.dump[1], "1. d4 *");
 	assert_int_equal(gs.raw_len[1], 25);
 	games_free(&gs);
@@ -1233,6 +1234,90 @@ static void test_skip_long_lines(void **state)
 		assert_true(file.hash == mem.hash);
 		unlink(path);
 		free(b.s);
+	}
+}
+
+/* The rest of a cut game (PGN_RAW_CUT), given to opts.skipped: each
+ * game's raw bytes and then the rest the reader skipped after it add up
+ * to the input, with the file reader (the rest over several read blocks,
+ * through lines of megabytes of which it keeps only the tails) and the
+ * memory reader alike; the rest comes with the cut game's index, and only
+ * a cut game has one. */
+struct cut_trace {
+	struct buf bytes;	/* raw bytes and rests, in order */
+	uint64_t last_game;	/* the index of the last game returned */
+	unsigned last_flags;
+	size_t rests;		/* calls to skipped */
+};
+
+static void cut_skipped(void *ctx, uint64_t game, const char *bytes,
+			size_t len)
+{
+	struct cut_trace *t = ctx;
+	assert_int_equal(game, t->last_game);
+	assert_true(t->last_flags & PGN_RAW_CUT);
+	assert_true(len > 0);
+	buf_add(&t->bytes, bytes, len);
+	t->rests++;
+}
+
+static void read_cut(struct pgn_reader *r, struct cut_trace *t)
+{
+	struct pgn_game g;
+	struct diag err;
+	pgn_game_init(&g);
+	while (pgn_reader_next(r, &g, NULL, NULL, &err) == 1) {
+		t->last_game = g.index;
+		t->last_flags = g.flags;
+		assert_true(!(g.flags & PGN_RAW_CUT) ||
+			    (g.flags & PGN_TOO_LARGE));
+		buf_add(&t->bytes, g.raw, g.raw_len);
+	}
+	pgn_game_release(&g);
+	pgn_reader_close(r);
+}
+
+static void test_cut_rest(void **state)
+{
+	(void)state;
+	for (int f = 0; f < 3; f++) {
+		struct buf b = { 0 };
+		buf_addf(&b, "[Event \"before\"]\n\n1. e4 *\n\n"
+			     "[Event \"long\"]\n\n1. e4 {");
+		for (int i = 0; i < 500; i++)	/* over the limit */
+			buf_add(&b, "cc", 2);
+		buf_addf(&b, "\n");
+		/* 3 MiB in one line, or in lines of 80 bytes */
+		for (size_t k = 0; k < ((size_t)3 << 20); k++)
+			buf_add(&b, f == 1 && k % 80 == 79 ? "\n" : "x", 1);
+		/* The last: the cut game ends the input. */
+		if (f < 2)
+			buf_addf(&b, "}\n\n[Event \"after\"]\n\n1. d4 *\n");
+		else
+			buf_addf(&b, "} e5 *\n\n");
+		struct cut_trace file = { 0 }, mem = { 0 };
+		struct pgn_reader_opts o = { .max_game_bytes = 200,
+					     .skipped = cut_skipped,
+					     .skipped_ctx = &file };
+		char path[TEMP_PATH_SIZE];
+		struct diag err;
+		buf_add(&file.bytes, "", 0);
+		buf_add(&mem.bytes, "", 0);
+		write_temp_file(path, b.s, b.len);
+		read_cut(pgn_reader_open(path, &o, &err), &file);
+		o.skipped_ctx = &mem;
+		read_cut(pgn_reader_from_memory("m", b.s, b.len, &o), &mem);
+		assert_int_equal(file.bytes.len, b.len);
+		assert_memory_equal(file.bytes.s, b.s, b.len);
+		assert_int_equal(mem.bytes.len, b.len);
+		assert_memory_equal(mem.bytes.s, b.s, b.len);
+		/* Memory holds it whole: one call; a file, one a block. */
+		assert_int_equal(mem.rests, 1);
+		assert_true(file.rests >= 3);
+		unlink(path);
+		free(b.s);
+		free(file.bytes.s);
+		free(mem.bytes.s);
 	}
 }
 
@@ -1451,6 +1536,7 @@ int main(void)
 		cmocka_unit_test(test_too_large_crlf),
 		cmocka_unit_test(test_refill),
 		cmocka_unit_test(test_skip_long_lines),
+		cmocka_unit_test(test_cut_rest),
 		cmocka_unit_test(test_cr_at_block_end),
 		cmocka_unit_test(test_prefixes),
 		cmocka_unit_test(test_open_error),
