@@ -210,11 +210,16 @@ static void sink_skipped(void *ctx, uint64_t game, const char *bytes,
 	(void)game;	/* the reader skips only after the game just run */
 	if (k->cut_stream < 0)
 		return;
-	if (k->stream)
+	if (k->stream) {
 		fwrite(bytes, 1, len, k->cfg->streams[k->cut_stream]);
-	else
-		add_rec(k, REC_RAW, (unsigned)k->cut_stream,
-			(size_t)(bytes - k->buf), len);
+		return;
+	}
+	add_rec(k, REC_RAW, (unsigned)k->cut_stream,
+		(size_t)(bytes - k->buf), len);
+	/* This is read while the next game's diagnostics are held: the rest
+	 * is not theirs, and stays when they are dropped (par_release). */
+	if (k->holding)
+		k->hold_recs = k->nrecs;
 }
 
 /* The reader options of a chunk's or a stream's reader. */
