@@ -166,16 +166,17 @@ piece_move(const struct position *pos, const struct san *s, bool in_check)
 	return one_legal(pos, from, to, 0, taken ? MF_CAPTURE : 0, in_check);
 }
 
-/* The one legal move that plain SAN names exactly, MOVE_NONE, or
- * MOVE_ASK. */
+/* The one legal move that any SAN of san_parse_quick() names exactly,
+ * MOVE_NONE, or MOVE_ASK (the fast loop calls the two above itself). */
 static move_t resolve_inline(const struct position *pos, const struct san *s,
 			     bool in_check)
 {
 	if (s->piece)
-		return piece_move(pos, s, in_check);
+		return s->promotion ? MOVE_NONE : piece_move(pos, s, in_check);
 	if (pos->by_color[pos->side] & BB(s->to))
 		return MOVE_NONE;
-	return pawn_move(pos, s, hint_mask(s->from_file, -1), in_check);
+	return pawn_move(pos, s, hint_mask(s->from_file, s->from_rank),
+			 in_check);
 }
 
 static inline move_t resolve(const struct position *pos,
