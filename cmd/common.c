@@ -561,11 +561,9 @@ void raw_copy(struct raw_copy *c, FILE *f, const struct pgn_game *g)
 		fwrite(g->raw, 1, g->raw_len, f);
 }
 
-void raw_copy_skipped(void *ctx, uint64_t game, const char *bytes,
-		      size_t len)
+void raw_copy_skipped(void *ctx, const char *bytes, size_t len)
 {
 	struct raw_copy *c = ctx;
-	(void)game;	/* the reader skips only after the game just read */
 	if (c->cut_to)
 		fwrite(bytes, 1, len, c->cut_to);
 }

@@ -120,8 +120,7 @@ struct raw_copy {
 	FILE *cut_to;		/* where the cut game just read went */
 };
 void raw_copy(struct raw_copy *c, FILE *f, const struct pgn_game *g);
-void raw_copy_skipped(void *ctx, uint64_t game, const char *bytes,
-		      size_t len);
+void raw_copy_skipped(void *ctx, const char *bytes, size_t len);
 
 /* Calls fn for each FEN line of in, named "line N" (N counts every line,
  * so it matches an editor's): blank lines and lines starting with '#' are

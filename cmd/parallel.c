@@ -203,11 +203,9 @@ void par_write_raw(struct par_sink *k, unsigned s, const struct pgn_game *g)
  * (taken back with the game if the chunk is read again); a stream has
  * written the game already and its reader's bytes are gone at the next
  * read: they are written now. */
-static void sink_skipped(void *ctx, uint64_t game, const char *bytes,
-			 size_t len)
+static void sink_skipped(void *ctx, const char *bytes, size_t len)
 {
 	struct par_sink *k = ctx;
-	(void)game;	/* the reader skips only after the game just run */
 	if (k->cut_stream < 0)
 		return;
 	if (k->stream) {

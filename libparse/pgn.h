@@ -198,12 +198,12 @@ struct pgn_game {
 const struct pgn_tag *pgn_tag_find(const struct pgn_game *g, const char *name);
 const char *pgn_tag_value(const struct pgn_game *g, const char *name);
 
-/* The rest of game `game` (its index) past its raw bytes, which were cut
- * (PGN_RAW_CUT): given in order, in as many calls as it takes, while the
- * next game is read.  Written after the game's raw bytes, it makes the game
- * whole again, and the input add up, without the reader holding it. */
-typedef void skipped_fn(void *ctx, uint64_t game, const char *bytes,
-			size_t len);
+/* The rest of a game past its raw bytes, which were cut (PGN_RAW_CUT):
+ * given in order, in as many calls as it takes, while the next game is
+ * read (so always the rest of the game returned last).  Written after the
+ * game's raw bytes, it makes the game whole again, and the input add up,
+ * without the reader holding it. */
+typedef void skipped_fn(void *ctx, const char *bytes, size_t len);
 
 struct pgn_reader_opts {
 	size_t max_game_bytes;	/* 0: default (64 MiB) */

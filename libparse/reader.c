@@ -216,6 +216,15 @@ struct pgn_reader *pgn_reader_from_memory(const char *name, const char *buf,
 	return r;
 }
 
+/* A reader that starts inside an input (chunk and resumed readers): at
+ * and origin say where its first byte stands. */
+static void reader_place(struct pgn_reader *r, bool origin, struct pgn_loc at)
+{
+	r->origin = origin;
+	r->line = at.line;
+	r->col = at.col;
+}
+
 struct pgn_reader *pgn_reader_from_chunk(const char *name, const char *buf,
 					 size_t len, bool last, bool origin,
 					 struct pgn_loc at,
@@ -224,9 +233,7 @@ struct pgn_reader *pgn_reader_from_chunk(const char *name, const char *buf,
 	struct pgn_reader *r = pgn_reader_from_memory(name, buf, len, opts);
 
 	r->eof = last;
-	r->origin = origin;
-	r->line = at.line;
-	r->col = at.col;
+	reader_place(r, origin, at);
 	return r;
 }
 
@@ -248,9 +255,7 @@ struct pgn_reader *pgn_reader_resume(const char *name, int fd, char *buf,
 		r->own = reader_realloc(r->own, r->cap);
 	}
 	r->data = r->own;
-	r->origin = origin;
-	r->line = at.line;
-	r->col = at.col;
+	reader_place(r, origin, at);
 	return r;
 }
 
@@ -1123,8 +1128,7 @@ static void reader_shrink(struct pgn_reader *r)
 static void skip_bytes(struct pgn_reader *r, size_t n)
 {
 	if (n && r->opts.skipped)
-		r->opts.skipped(r->opts.skipped_ctx, r->index,
-				r->data + r->start, n);
+		r->opts.skipped(r->opts.skipped_ctx, r->data + r->start, n);
 	r->start += n;
 }
 
