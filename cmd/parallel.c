@@ -11,6 +11,16 @@
 #include "parallel.h"
 
 #define CHUNK_BYTES ((size_t)1 << 20)
+/* The output a chunk should hold at most, roughly: chunks are made
+ * smaller than CHUNK_BYTES when the output is larger than the input (FEN
+ * per ply is eight times the PGN, JSON six), so that the chunks in flight
+ * hold a few megabytes whatever the format.  The first chunks, before
+ * the ratio is known, are FIRST_CHUNK_BYTES. */
+#define CHUNK_OUTPUT_BYTES ((size_t)1 << 20)
+#define FIRST_CHUNK_BYTES ((size_t)64 << 10)
+/* A stream (one game at a time, on the calling thread) writes a game's
+ * output on as it grows past this, instead of holding it whole. */
+#define STREAM_FLUSH_BYTES ((size_t)1 << 20)
 /* Read past the chunk size before looking for a cut: the cut is looked
  * for from the chunk size on, and its whole line must be there. */
 #define CUT_SLACK ((size_t)64 << 10)
@@ -64,6 +74,8 @@ struct stored {
 
 enum chunk_state { CH_QUEUED, CH_RUNNING, CH_DONE, CH_TAKEN };
 
+struct engine;
+
 struct par_sink {
 	const struct par_config *cfg;
 	struct par_sink *next;
@@ -78,6 +90,10 @@ struct par_sink {
 	/* Read by run_stream(), not by a worker: buf[0, len) is what was
 	 * read of the input, and the reader reads on from the input. */
 	bool stream;
+	/* A stream's, while it runs a game: the output goes to the streams
+	 * as it grows (stream_flush()); flush_failed once a write failed. */
+	struct engine *flush_to;
+	bool flush_failed;
 	/* Outcome: where the games read stop, and whether that is the cut. */
 	size_t consumed;
 	struct pgn_loc end;
@@ -172,10 +188,21 @@ static void add_rec(struct par_sink *k, enum rec_kind kind, unsigned stream,
 	k->recs[k->nrecs++] = (struct rec){ kind, stream, off, len };
 }
 
+static void stream_write(struct par_sink *k, unsigned s, const char *p,
+			 size_t n);
+
 void par_write(struct par_sink *k, unsigned s, const char *p, size_t n)
 {
-	if (s >= PAR_STREAMS || !k->cfg->streams[s] || !n)
+	if (s >= PAR_STREAMS || !k->cfg->streams[s] || !n || k->flush_failed)
 		return;
+	/* A stream's game whose output grows large: what it holds, then
+	 * these bytes, are written now.  (Held diagnostics must stay last,
+	 * par_release() may drop them: nothing is written while holding.) */
+	if (k->flush_to && !k->holding &&
+	    k->nbytes + n >= STREAM_FLUSH_BYTES) {
+		stream_write(k, s, p, n);
+		return;
+	}
 	k->bytes = grow(k->bytes, &k->bytes_cap, k->nbytes + n, 1);
 	memcpy(k->bytes + k->nbytes, p, n);
 	add_rec(k, REC_BYTES, s, k->nbytes, n);
@@ -347,7 +374,11 @@ struct engine {
 	int fd;
 	bool input_done, io_error;
 	char io_message[DIAG_MESSAGE_MAX];
-	size_t chunk_bytes;
+	/* The size of the next chunk, made smaller than chunk_max by a
+	 * large output (CHUNK_OUTPUT_BYTES); chunk_max also sets when a
+	 * chunk with no cut becomes a stream. */
+	size_t chunk_bytes, chunk_max;
+	uint64_t bytes_in, bytes_out;	/* of the chunks written */
 	unsigned max_inflight, inflight;
 	uint64_t offset;		/* input offset of the next chunk */
 	char *carry;			/* read past the last cut */
@@ -544,7 +575,7 @@ static struct par_sink *read_chunk(struct engine *e)
 			cut = pgn_find_cut(buf, len, from, &line_end);
 		if (cut || e->input_done)
 			break;
-		if (len / STREAM_AFTER >= e->chunk_bytes) {
+		if (len / STREAM_AFTER >= e->chunk_max) {
 			stream = true;
 			break;
 		}
@@ -658,6 +689,33 @@ static bool write_records(struct engine *e, const struct par_sink *k)
 	return true;
 }
 
+/* A stream's game output so far, written now (see STREAM_FLUSH_BYTES);
+ * what is written is forgotten, but for the counts, which the game's
+ * write at its end hands on.  False when a write failed (the run stops
+ * after the game: run_stream()). */
+static bool stream_flush(struct par_sink *k)
+{
+	if (!write_records(k->flush_to, k)) {
+		k->flush_failed = true;
+		return false;
+	}
+	k->nrecs = k->nbytes = k->ndiags = k->nstrs = 0;
+	return true;
+}
+
+/* par_write() of a stream's game past STREAM_FLUSH_BYTES: what it holds,
+ * then p, straight to the stream. */
+static void stream_write(struct par_sink *k, unsigned s, const char *p,
+			 size_t n)
+{
+	if (!stream_flush(k))
+		return;
+	if (fwrite(p, 1, n, k->cfg->streams[s]) != n) {
+		k->flush_to->write_errno = errno;
+		k->flush_failed = true;
+	}
+}
+
 /* The chunk is written: its counts and state are handed on, covering
  * `bytes` of the input and `games`. */
 static void chunk_written(struct engine *e, const struct par_sink *k,
@@ -669,11 +727,30 @@ static void chunk_written(struct engine *e, const struct par_sink *k,
 		e->cfg->written(e->cfg->ctx, k->chunk, bytes, games);
 }
 
+/* The next chunks' size, from the output the chunks written so far made
+ * of their input. */
+static void adapt_chunk_bytes(struct engine *e, const struct par_sink *k)
+{
+	e->bytes_in += k->consumed;
+	e->bytes_out += k->nbytes;
+	size_t size = e->chunk_max;
+	if (e->bytes_out > 0) {
+		double fit = (double)CHUNK_OUTPUT_BYTES * (double)e->bytes_in /
+			     (double)e->bytes_out;
+		if (fit < (double)size)
+			size = (size_t)fit;
+	}
+	size_t least = FIRST_CHUNK_BYTES < e->chunk_max ? FIRST_CHUNK_BYTES
+							: e->chunk_max;
+	e->chunk_bytes = size < least ? least : size;
+}
+
 /* Writes the chunk's output; false when a write failed. */
 static bool write_chunk(struct engine *e, const struct par_sink *k)
 {
 	if (!write_records(e, k))
 		return false;
+	adapt_chunk_bytes(e, k);
 	chunk_written(e, k, k->consumed, k->games);
 	e->games_before += k->games;
 	e->line_before += k->end.line - 1;
@@ -835,9 +912,11 @@ static bool run_stream(struct engine *e, struct par_sink *k)
 		games++;
 		k->buf = (char *)e->game.raw;	/* for par_write_raw */
 		k->cut_stream = -1;
+		k->flush_to = e;
 		cfg->game(cfg->ctx, worker, &e->game, k);
+		k->flush_to = NULL;
 		uint64_t now = pgn_reader_consumed(r);
-		if (!write_records(e, k)) {
+		if (k->flush_failed || !write_records(e, k)) {
 			ok = false;
 			break;
 		}
@@ -912,7 +991,7 @@ static void merge_head(struct engine *e)
 	 * a stream would take for its end: merged, the broken game is
 	 * dropped, as one thread drops it.) */
 	if (next->stream ||
-	    (rest / STREAM_AFTER >= e->chunk_bytes && !e->io_error)) {
+	    (rest / STREAM_AFTER >= e->chunk_max && !e->io_error)) {
 		stream_from_head(e);
 		return;
 	}
@@ -1000,7 +1079,9 @@ int par_run(const char *path, struct par_config *cfg)
 	struct worker *workers = calloc(jobs, sizeof *workers);
 	if (!workers)
 		die("out of memory");
-	e.chunk_bytes = chunk_bytes();
+	e.chunk_max = chunk_bytes();
+	e.chunk_bytes = FIRST_CHUNK_BYTES < e.chunk_max ? FIRST_CHUNK_BYTES
+							: e.chunk_max;
 	e.max_inflight = 2 * jobs + 2;
 	pgn_game_init(&e.game);
 	pthread_mutex_init(&e.lock, NULL);

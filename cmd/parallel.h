@@ -31,8 +31,12 @@
  * Memory: at most 2 * jobs + 2 chunks are held at once, and a chunk grows
  * to two chunk sizes at most (then a stream reads on, in the memory a
  * single thread needs), so a run needs a few megabytes whatever the
- * input's size.  PAWNKIT_CHUNK_BYTES (a test knob) sets the chunk size, so
- * that small inputs exercise the cuts and the streams.
+ * input's size.  A chunk's output is held too: where it is larger than
+ * the input (FEN per ply, JSON), the chunks are made smaller so that each
+ * holds about a megabyte of output, and a stream writes a game's output
+ * as it grows past a megabyte instead of holding it whole.
+ * PAWNKIT_CHUNK_BYTES (a test knob) sets the largest chunk size, so that
+ * small inputs exercise the cuts and the streams.
  *
  * What games add up beyond par_count() (game-stats' accumulator) goes
  * into a per-chunk state, not a per-worker one: a chunk a worker has run
@@ -118,7 +122,9 @@ struct par_config {
 	/* On the calling thread, just before a chunk's output is written
 	 * (may be NULL): what the chunk's first bytes owe to the output
 	 * before them (pgn-convert's JSON comma) may be written to the
-	 * streams here. */
+	 * streams here.  A stream calls it again each time it writes more
+	 * of a long game's output (the same chunk state, with more
+	 * written). */
 	void (*before_write)(void *ctx, void *chunk);
 	/* Sums of par_count() over the games written, added to by par_run. */
 	uint64_t counts[PAR_COUNTERS];

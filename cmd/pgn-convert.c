@@ -265,26 +265,33 @@ static int read_json_file(struct convert *c, const char *path)
 
 /* What convert_game() does, on a worker thread.  Each game is written by
  * the chunk's own writer (a piece of the output, see conv_writer) into
- * the worker's memory stream, and its bytes go to the chunk. */
+ * the worker's stream, whose bytes go to the chunk as its buffer fills:
+ * a game's output is never held whole here (JSON of a 60 MB game is six
+ * times that), and the chunk may write it on as it grows (parallel.h). */
 enum { S_OUTPUT, S_REJECT };
 enum { C_FAILED };
+
+#define WORKER_BUFFER ((size_t)64 << 10)
 
 struct worker {
 	struct matcher match;
 	struct conv_game cg;
-	FILE *mem;
-	char *buf;
-	size_t len;
+	FILE *out;		/* writes to sink */
 	struct par_sink *sink;	/* of the game being converted */
 };
+
+static ssize_t worker_write(void *cookie, const char *p, size_t n)
+{
+	struct worker *w = cookie;
+	par_write(w->sink, S_OUTPUT, p, n);
+	return (ssize_t)n;
+}
 
 /* The worker's bytes so far go to the chunk. */
 static void worker_flush(struct worker *w)
 {
-	if (fflush(w->mem) != 0)
+	if (fflush(w->out) != 0)
 		die("out of memory");
-	par_write(w->sink, S_OUTPUT, w->buf, w->len);
-	rewind(w->mem);
 }
 
 /* A game's number: the chunk reader's count, shifted when the chunk is
@@ -305,8 +312,9 @@ static void *worker_new(void *ctx)
 		die("out of memory");
 	matcher_copy(&w->match, &c->match);
 	conv_game_init(&w->cg);
-	w->mem = open_memstream(&w->buf, &w->len);
-	if (!w->mem)
+	w->out = fopencookie(w, "w", (cookie_io_functions_t){
+					 .write = worker_write });
+	if (!w->out || setvbuf(w->out, NULL, _IOFBF, WORKER_BUFFER) != 0)
 		die("out of memory");
 	return w;
 }
@@ -317,8 +325,7 @@ static void worker_free(void *ctx, void *worker)
 	(void)ctx;
 	matcher_release(&w->match);
 	conv_game_release(&w->cg);
-	fclose(w->mem);
-	free(w->buf);
+	fclose(w->out);
 	free(w);
 }
 
@@ -368,7 +375,7 @@ static void convert_chunk_game(void *ctx, void *worker, struct pgn_game *g,
 			return;
 		}
 	}
-	piece->out = w->mem;
+	piece->out = w->out;
 	piece->number = (struct conv_number){ chunk_number, w };
 	w->sink = k;
 	if (ok)

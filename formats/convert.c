@@ -288,15 +288,22 @@ static void json_separator(struct conv_writer *w)
 		fputs(w->games ? ",\n" : "\n", w->out);
 }
 
-void conv_writer_join(struct conv_writer *w, const struct conv_writer *piece)
+void conv_writer_join(struct conv_writer *w, struct conv_writer *piece)
 {
-	if (!piece->games)
-		return;
-	if (piece->owes_line && w->midline)
+	/* The debts once, before the first of the piece's bytes (which may
+	 * come before its first game is whole: a long game's output is
+	 * written as it grows). */
+	if (piece->owes_line && w->midline) {
 		fputs("\n\n", w->out);
+		w->midline = false;
+	}
 	if (piece->owes_separator)
 		fputs(w->games ? ",\n" : "\n", w->out);
-	w->games += piece->games;
+	piece->owes_line = piece->owes_separator = false;
+	if (piece->games == piece->joined)
+		return;
+	w->games += piece->games - piece->joined;
+	piece->joined = piece->games;
 	w->midline = piece->midline;
 }
 

@@ -294,6 +294,7 @@ struct conv_writer {
 	 * here, for conv_writer_join() to write once those are known. */
 	bool piece;
 	bool owes_line, owes_separator;
+	unsigned long long joined;	/* games conv_writer_join() took */
 	struct conv_number number;	/* how game numbers are written */
 };
 void conv_writer_begin(struct conv_writer *w);
@@ -302,8 +303,10 @@ void conv_writer_game(struct conv_writer *w, struct conv_game *cg);
 void conv_writer_failed(struct conv_writer *w, const struct pgn_game *g);
 void conv_writer_end(struct conv_writer *w);
 /* Before piece's bytes follow w's: writes to w->out what piece's first
- * game owes, and takes piece's games into w's count and state. */
-void conv_writer_join(struct conv_writer *w, const struct conv_writer *piece);
+ * game owes (once), and takes the games piece wrote since the last call
+ * into w's count and state.  May be called again as more of the piece
+ * follows. */
+void conv_writer_join(struct conv_writer *w, struct conv_writer *piece);
 
 /* The writers behind conv_writer, one game each. */
 void pgn_write_game(FILE *out, struct conv_game *cg,
