@@ -63,10 +63,11 @@ int conv_tags_parse(const char *name)
 void conv_number_write(const struct conv_number *n, FILE *out,
 		       uint64_t number)
 {
+	char digits[20];
 	if (n && n->write)
 		n->write(n->ctx, out, number);
 	else
-		fprintf(out, "%llu", (unsigned long long)number);
+		fwrite(digits, 1, pgn_put_uint(digits, number), out);
 }
 
 void conv_game_init(struct conv_game *cg)

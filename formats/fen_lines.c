@@ -16,30 +16,54 @@ struct fl {
 	bool epd;
 };
 
+/* The id after the game number: path and ply, then `tail`.  By hand, as
+ * the FEN: printf's parsing of a format was most of a line's work. */
+static void fl_id(struct fl *f, const char *path, uint32_t ply,
+		  const char *tail)
+{
+	char id[ID_MAX + 32];
+	size_t n = strlen(path), t = strlen(tail);
+	memcpy(id, path, n);
+	n += pgn_put_uint(id + n, ply);
+	memcpy(id + n, tail, t);
+	fwrite(id, 1, n + t, f->out);
+}
+
 /* "FEN<TAB>GAME<TAB>ID", or the EPD form with the clocks as opcodes:
- * "BOARD SIDE CASTLING EP hmvc H; fmvn F; id "GAME:ID";". */
+ * "BOARD SIDE CASTLING EP hmvc H; fmvn F; id "GAME:ID";".  The game
+ * number is written apart: with --jobs it is known only later. */
 static void fl_position(struct fl *f, const struct position *pos,
 			const char *path, uint32_t ply)
 {
-	char fen[FEN_MAX];
-	size_t n = position_to_fen(pos, fen, sizeof fen);
+	char line[FEN_MAX + 64];
+	size_t n = position_to_fen(pos, line, FEN_MAX);
 	uint64_t game = f->cg->game->index;
 	if (!f->epd) {
-		fwrite(fen, 1, n, f->out);
-		putc('\t', f->out);
+		line[n++] = '\t';
+		fwrite(line, 1, n, f->out);
 		conv_number_write(f->cg->number, f->out, game);
-		fprintf(f->out, "\t%s%u\n", path, (unsigned)ply);
+		putc('\t', f->out);
+		fl_id(f, path, ply, "\n");
 		return;
 	}
-	const char *p = fen;
-	for (int spaces = 0; p < fen + n; p++)
-		if (*p == ' ' && ++spaces == 4)
+	/* The four fields before the clocks. */
+	size_t fields = 0;
+	for (int spaces = 0; fields < n; fields++)
+		if (line[fields] == ' ' && ++spaces == 4)
 			break;
-	fwrite(fen, 1, (size_t)(p - fen), f->out);
-	fprintf(f->out, " hmvc %u; fmvn %u; id \"", (unsigned)pos->halfmove,
-		(unsigned)pos->fullmove);
+	n = fields;
+	memcpy(line + n, " hmvc ", 6);
+	n += 6;
+	n += pgn_put_uint(line + n, pos->halfmove);
+	memcpy(line + n, "; fmvn ", 7);
+	n += 7;
+	n += pgn_put_uint(line + n, pos->fullmove);
+	memcpy(line + n, "; id \"", 6);
+	n += 6;
+	fwrite(line, 1, n, f->out);
 	conv_number_write(f->cg->number, f->out, game);
-	fprintf(f->out, ":%s%u\";\n", path, (unsigned)ply);
+	putc(':', f->out);
+	fl_id(f, path, ply, "\";\n");
 }
 
 static void fl_line(struct fl *f, const struct pgn_line *line,

@@ -81,11 +81,8 @@ static void jw_key(struct jw *j, const char *key)
 
 static void jw_uint(FILE *out, unsigned long long v)
 {
-	char buf[24], *p = buf + sizeof buf;
-	do
-		*--p = (char)('0' + v % 10);
-	while (v /= 10);
-	fwrite(p, 1, (size_t)(buf + sizeof buf - p), out);
+	char digits[20];
+	fwrite(digits, 1, pgn_put_uint(digits, v), out);
 }
 
 /* --------------------------------------------------------- annotations */
@@ -160,7 +157,32 @@ static void jw_nags(struct jw *j, const char *key, const struct pgn_item *from,
 
 /* -------------------------------------------------------------- moves */
 
-static void jw_notation(struct jw *j, const char *key,
+/* The members every move has, "san" to "fen", are made in one buffer and
+ * written with one fwrite: a dozen stdio calls a move cost more than the
+ * rest of the JSON. */
+struct jw_buf {
+	char text[4 * (MOVE_TEXT_MAX + 16) + FEN_MAX + 16];
+	size_t n;
+};
+
+static void jb_put(struct jw_buf *b, const char *s, size_t n)
+{
+	memcpy(b->text + b->n, s, n);
+	b->n += n;
+}
+
+/* ,"key":"text" -- text plain (json_plain()). */
+static void jb_member(struct jw_buf *b, const char *key, const char *text,
+		      size_t len)
+{
+	jb_put(b, ",\"", 2);
+	jb_put(b, key, strlen(key));
+	jb_put(b, "\":\"", 3);
+	jb_put(b, text, len);
+	b->text[b->n++] = '"';
+}
+
+static void jw_notation(struct jw *j, struct jw_buf *b, const char *key,
 			const struct conv_step *s, enum notation n)
 {
 	char text[MOVE_TEXT_MAX];
@@ -171,6 +193,13 @@ static void jw_notation(struct jw *j, const char *key,
 	else
 		len = (size_t)snprintf(text, sizeof text, "%s",
 				       n == NOTATION_UCI ? "0000" : "--");
+	if (json_plain(text, len)) {
+		jb_member(b, key, text, len);
+		return;
+	}
+	/* (Not so far: the notations are written in ASCII letters.) */
+	fwrite(b->text, 1, b->n, j->out);
+	b->n = 0;
 	jw_key(j, key);
 	jw_text(j->out, text, len);
 }
@@ -207,15 +236,22 @@ static void jw_move(struct jw *j, const struct conv_step *s,
 		    const struct pgn_item *prefix_end)
 {
 	char fen[FEN_MAX];
-	fputs("\"ply\":", j->out);
-	jw_uint(j->out, s->ply);
-	if (prefix_of)
+	struct jw_buf b;
+	memcpy(b.text, "\"ply\":", 6);
+	b.n = 6;
+	b.n += pgn_put_uint(b.text + b.n, s->ply);
+	if (prefix_of) {
+		fwrite(b.text, 1, b.n, j->out);
+		b.n = 0;
 		jw_prefix(j, prefix_of, prefix_end, s->depth);
-	jw_notation(j, "san", s, NOTATION_SAN);
-	jw_notation(j, "lan", s, NOTATION_LAN);
-	jw_notation(j, "uci", s, NOTATION_UCI);
-	jw_key(j, "fen");
-	jw_cstring(j, (position_to_fen(s->after, fen, sizeof fen), fen));
+	}
+	jw_notation(j, &b, "san", s, NOTATION_SAN);
+	jw_notation(j, &b, "lan", s, NOTATION_LAN);
+	jw_notation(j, &b, "uci", s, NOTATION_UCI);
+	/* A FEN is plain: letters, digits and "/ -(){}". */
+	size_t len = position_to_fen(s->after, fen, sizeof fen);
+	jb_member(&b, "fen", fen, len);
+	fwrite(b.text, 1, b.n, j->out);
 	jw_nags(j, "nags", s->tail, s->end);
 	jw_comments(j, "comments", s->tail, s->split, s->depth);
 	if (!j->o->strip_comments)

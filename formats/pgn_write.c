@@ -236,21 +236,10 @@ static void pw_escape(struct pw *p, const struct pgn_item *it)
 	p->number = true;
 }
 
-/* Digits of v ending at end (no terminator); returns where they start.
- * By hand: this runs for every move and printf would dominate. */
-static char *put_uint(char *end, unsigned v)
-{
-	do
-		*--end = (char)('0' + v % 10);
-	while (v /= 10);
-	return end;
-}
-
 static void pw_nag(struct pw *p, const struct pgn_item *it)
 {
-	char buf[8], *s = put_uint(buf + sizeof buf, it->nag);
-	*--s = '$';
-	pw_word(p, s, (size_t)(buf + sizeof buf - s));
+	char buf[24] = "$";
+	pw_word(p, buf, 1 + pgn_put_uint(buf + 1, it->nag));
 }
 
 static void pw_comment_like(struct pw *p, const struct pgn_item *it)
@@ -298,10 +287,10 @@ static size_t move_number(struct pw *p, const struct position *before,
 	size_t n = strlen(dots);
 	if (before->side != WHITE && !p->number)
 		return 0;
-	char *end = buf + 16 - n, *s = put_uint(end, before->fullmove);
-	memcpy(end, dots, n);
-	memmove(buf, s, (size_t)(end + n - s));
-	return (size_t)(end + n - s);
+	/* (A move number has ten digits at most.) */
+	size_t digits = pgn_put_uint(buf, before->fullmove);
+	memcpy(buf + digits, dots, n);
+	return digits + n;
 }
 
 static void pw_move(struct pw *p, const struct conv_step *s)

@@ -440,5 +440,7 @@ int san_parse(const char *s, size_t len, struct san *out, struct diag *err);
 char *square_name(int sq, char buf[3]);
 /* "e4" -> 28, -1 when not a square. */
 int square_parse(const char *s);
+/* v in decimal at out, no terminator (20 bytes at most); the length. */
+size_t pgn_put_uint(char *out, uint64_t v);
 
 #endif

@@ -259,9 +259,9 @@ int position_set_fen(struct position *pos, const char *text,
 
 static char piece_letter(uint8_t p)
 {
-	static const char letters[] = " PNBRQKT";
-	char c = letters[PIECE_TYPE(p)];
-	return PIECE_COLOR(p) == BLACK ? (char)(c + 32) : c;
+	/* By the piece's byte: its colour and type (position.h). */
+	static const char letters[16] = " PNBRQKT pnbrqkt";
+	return letters[p & 15];
 }
 
 static size_t put_square(const struct position *pos, int sq, char *out)
@@ -286,58 +286,111 @@ static size_t put_square(const struct position *pos, int sq, char *out)
 	return n;
 }
 
-static const char *castling_text(unsigned rights, char buf[5])
+/* Bit f set when the byte of file f in a rank's eight bytes (board[],
+ * little-endian) is not zero: each byte folded onto its low bit, then the
+ * eight low bits gathered into the top byte by one multiplication. */
+static unsigned occupied_files(uint64_t bytes)
+{
+	uint64_t t = bytes;
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	t = __builtin_bswap64(t);
+#endif
+	t |= t >> 4;
+	t |= t >> 2;
+	t |= t >> 1;
+	t &= 0x0101010101010101ULL;
+	return (unsigned)((t * 0x0102040810204080ULL) >> 56);
+}
+
+/* Whether any square has a second piece (Pauli) or a pawn code (Random
+ * Pawns): else each square is one letter. */
+static bool has_extras(const struct position *pos)
+{
+	uint64_t any = 0;
+	for (int i = 0; i < 64; i += 8) {
+		uint64_t second, code;
+		memcpy(&second, pos->board2 + i, sizeof second);
+		memcpy(&code, pos->code + i, sizeof code);
+		any |= second | code;
+	}
+	return any != 0;
+}
+
+static size_t put_castling(unsigned rights, char *out)
 {
 	size_t n = 0;
-	if (rights & CASTLE_WK) buf[n++] = 'K';
-	if (rights & CASTLE_WQ) buf[n++] = 'Q';
-	if (rights & CASTLE_BK) buf[n++] = 'k';
-	if (rights & CASTLE_BQ) buf[n++] = 'q';
-	if (!n) buf[n++] = '-';
-	buf[n] = 0;
-	return buf;
+	if (rights & CASTLE_WK) out[n++] = 'K';
+	if (rights & CASTLE_WQ) out[n++] = 'Q';
+	if (rights & CASTLE_BK) out[n++] = 'k';
+	if (rights & CASTLE_BQ) out[n++] = 'q';
+	if (!n) out[n++] = '-';
+	return n;
 }
 
 /* The e.p. field: the passed square, and the landing square too when the
  * victim is not straight behind it (Random Pawns' diagonal double step). */
-static const char *ep_text(const struct position *pos, char buf[5])
+static size_t put_ep(const struct position *pos, char *out)
 {
-	if (pos->ep == NO_SQUARE)
-		return "-";
-	square_name(pos->ep, buf);
+	if (pos->ep == NO_SQUARE) {
+		out[0] = '-';
+		return 1;
+	}
+	char name[3];
+	memcpy(out, square_name(pos->ep, name), 2);
 	int straight = pos->ep + (pos->side == WHITE ? -8 : 8);
-	if (pos->ep_victim != NO_SQUARE && pos->ep_victim != straight)
-		square_name(pos->ep_victim, buf + 2);
-	return buf;
+	if (pos->ep_victim == NO_SQUARE || pos->ep_victim == straight)
+		return 2;
+	memcpy(out + 2, square_name(pos->ep_victim, name), 2);
+	return 4;
 }
 
+/* Written by hand, not by snprintf: pgn-convert writes one for every
+ * position (FEN, EPD, JSON), and the format's parsing was four fifths of
+ * the work. */
 size_t position_to_fen(const struct position *pos, char *buf, size_t size)
 {
-	char board[64 * 6 + 8];
+	/* Six bytes a square at most ("(Nb)", "P{CMC}"), the separators,
+	 * and the fields after the board with two numbers of 20 digits. */
+	char text[64 * 6 + 8 + 64];
 	size_t n = 0;
+	bool plain = !has_extras(pos);
 	for (int rank = 7; rank >= 0; rank--) {
-		int empty = 0;
-		for (int file = 0; file < 8; file++) {
-			int sq = SQ(file, rank);
-			if (!pos->board[sq]) {
-				empty++;
-				continue;
-			}
-			if (empty)
-				board[n++] = (char)('0' + empty);
-			empty = 0;
-			n += put_square(pos, sq, board + n);
+		const uint8_t *row = pos->board + SQ(0, rank);
+		uint64_t bytes;
+		memcpy(&bytes, row, sizeof bytes);
+		int file = 0;
+		/* The rank's pieces one by one, the gaps between them counted
+		 * at once: not a test of each of its eight squares. */
+		for (unsigned occ = occupied_files(bytes); occ; occ &= occ - 1) {
+			int f = __builtin_ctz(occ);
+			if (f > file)
+				text[n++] = (char)('0' + f - file);
+			if (plain)
+				text[n++] = piece_letter(row[f]);
+			else
+				n += put_square(pos, SQ(f, rank), text + n);
+			file = f + 1;
 		}
-		if (empty)
-			board[n++] = (char)('0' + empty);
+		if (file < 8)
+			text[n++] = (char)('0' + 8 - file);
 		if (rank)
-			board[n++] = '/';
+			text[n++] = '/';
 	}
-	board[n] = 0;
-	char castle[5], ep[5] = "";
-	int len = snprintf(buf, size, "%s %c %s %s %u %u", board,
-			   pos->side == WHITE ? 'w' : 'b',
-			   castling_text(pos->castling, castle), ep_text(pos, ep),
-			   pos->halfmove, pos->fullmove);
-	return len < 0 ? 0 : (size_t)len < size ? (size_t)len : size - 1;
+	text[n++] = ' ';
+	text[n++] = pos->side == WHITE ? 'w' : 'b';
+	text[n++] = ' ';
+	n += put_castling(pos->castling, text + n);
+	text[n++] = ' ';
+	n += put_ep(pos, text + n);
+	text[n++] = ' ';
+	n += pgn_put_uint(text + n, pos->halfmove);
+	text[n++] = ' ';
+	n += pgn_put_uint(text + n, pos->fullmove);
+	if (size == 0)
+		return 0;
+	if (n >= size)
+		n = size - 1;
+	memcpy(buf, text, n);
+	buf[n] = 0;
+	return n;
 }

@@ -576,6 +576,45 @@ static void test_random_playouts(void **state)
 		playout(setup(starts[i % 5]), 200);
 }
 
+/* position_to_fen writes back what was read: empty and full ranks, gaps
+ * at either end, Pauli's shared squares, Random Pawns' codes and its
+ * two-square e.p. field; and it cuts a long FEN to the room given. */
+static void test_fen_written_back(void **state)
+{
+	static const struct {
+		const char *fen;
+		const struct variant *v;
+	} cases[] = {
+		{ "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		  &variant_standard },
+		{ "1k5r/p6p/1p4p1/2p2p2/3pp3/8/PPP2PPP/R3K2R b KQ - 12 345",
+		  &variant_standard },
+		{ "7k/8/8/3pP3/8/8/8/K7 w - d6 0 2", &variant_standard },
+		{ "rnbqkbnr/pppppppp/8/8/8/8/PPPP(NP)PPP/RNBQKB1R b KQkq - 1 1",
+		  &variant_pauli },
+		{ "4k3/8/8/3(Rp)4/8/8/8/4K3 b - - 1 1", &variant_pauli },
+		{ "4k3/8/8/2nnn3/2nP{OOO}n3/2nnn3/8/7K w - - 0 1",
+		  &variant_randompawns },
+		{ "4k3/8/8/8/4P{XXM}3/8/8/4K3 b - d3e4 0 1",
+		  &variant_randompawns },
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct position pos;
+		char buf[FEN_MAX];
+		load_fen(&pos, cases[i].fen, cases[i].v);
+		size_t n = position_to_fen(&pos, buf, sizeof buf);
+		assert_string_equal(buf, cases[i].fen);
+		assert_int_equal(n, strlen(cases[i].fen));
+	}
+	struct position pos = setup(cases[0].fen);
+	char small[11] = "untouched";
+	assert_int_equal(position_to_fen(&pos, small, 0), 0);
+	assert_string_equal(small, "untouched");
+	assert_int_equal(position_to_fen(&pos, small, sizeof small), 10);
+	assert_string_equal(small, "rnbqkbnr/p");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -592,6 +631,7 @@ int main(void)
 		cmocka_unit_test(test_make_state),
 		cmocka_unit_test(test_slider_tables),
 		cmocka_unit_test(test_random_playouts),
+		cmocka_unit_test(test_fen_written_back),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
