@@ -168,3 +168,39 @@ done
 echo
 echo "(The variants' target: at most 3 in the last column.  The times"
 echo "include the start-up, $base s; the nodes/s do not.)"
+
+# Peak memory of every command over the whole corpus, the output formats
+# (whose size differs eightfold) and --jobs included: the target is under
+# 32 MB for each, whatever the input's size.  One run each: memory does not
+# vary as time does.  Not in the quick mode (a minute and more).
+[ "$mode" = full ] || exit 0
+runs=1
+echo
+echo "| every command over the corpus | peak RSS | under 32 MB | time |"
+echo "|---|---|---|---|"
+memory_row() { # label command
+	measure "$2" | awk -v c="$1" '{
+		printf "| %s | %.1f MB | %s | %.2f s |\n", c, $2 / 1024,
+			($2 < 32 * 1024 ? "yes" : "NO"), $1 }'
+}
+for jobs in 1 2; do
+	memory_row "pgn-validate -o - --jobs $jobs" \
+		"$bin/pgn-validate -q -o - --jobs $jobs $corpus"
+done
+for f in pgn json ndjson fen epd uci-line; do
+	for jobs in 1 2; do
+		memory_row "pgn-convert -f $f --jobs $jobs" \
+			"$bin/pgn-convert -q -f $f --jobs $jobs $corpus"
+	done
+done
+memory_row "pgn-convert -n figurine --strip-comments --jobs 2" \
+	"$bin/pgn-convert -q -n figurine --strip-comments --jobs 2 $corpus"
+for jobs in 1 2; do
+	memory_row "game-stats --jobs $jobs" "$bin/game-stats -q --jobs $jobs $corpus"
+done
+memory_row "game-stats -g Year -t 0 -f json" \
+	"$bin/game-stats -q -g Year -t 0 -f json $corpus"
+memory_row "game-stats --tags-only" "$bin/game-stats -q --tags-only $corpus"
+memory_row "fen-render --pgn (final positions, SVG)" \
+	"$bin/fen-render --pgn $corpus -f svg"
+memory_row "fen-moves --perft 6 (start)" "$bin/fen-moves --start --perft 6"
