@@ -125,18 +125,15 @@ void raw_copy_skipped(void *ctx, const char *bytes, size_t len);
 /* Calls fn for each FEN line of in, named "line N" (N counts every line,
  * so it matches an editor's): blank lines and lines starting with '#' are
  * skipped, a CR before the newline is dropped, and so is a UTF-8 byte
- * order mark at the very start of in.  A bad FEN does not stop
- * the loop.  Returns EXIT_TROUBLE when in could not be read (reported as
+ * order mark at the very start of in.  A line that cannot be a FEN (a NUL
+ * byte in it, or longer than any FEN) is reported here and given to fn
+ * as fen NULL, for it to count.  A bad FEN does not stop the loop.
+ * Returns EXIT_TROUBLE when in could not be read (reported as
  * for_each_game() does, naming it name: "-" for standard input), else
  * EXIT_INVALID when fn returned non-zero for any line, else 0. */
 typedef int (*fen_fn)(void *ctx, const char *fen, size_t len,
 		      const char *where);
 int for_each_fen_line(FILE *in, const char *name, fen_fn fn, void *ctx);
-
-/* Whether the line fen[0, len) holds a NUL byte, reported at its column
- * ("line N:COL: error:") when it does: the FEN parser reads a string, and
- * the rest of the line would go unread without a word. */
-bool fen_line_has_nul(const char *fen, size_t len, const char *where);
 
 void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 /* Each command's first call: the libraries report exhausted memory so. */

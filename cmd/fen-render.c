@@ -284,7 +284,8 @@ static int render_fen_line(void *ctx, const char *fen, size_t len,
 			   const char *where)
 {
 	struct render *r = ctx;
-	if (fen_line_has_nul(fen, len, where)) {
+	(void)len;
+	if (!fen) {
 		r->positions++;	/* a bad line still takes its number */
 		return EXIT_INVALID;
 	}

@@ -54,11 +54,13 @@ static void line_room(char **line, size_t *cap, size_t n)
 		pawnkit_out_of_memory();
 }
 
-ssize_t pgn_read_line(char **line, size_t *cap, FILE *in)
+ssize_t pgn_read_line_max(char **line, size_t *cap, FILE *in, size_t max,
+			  bool *cut)
 {
 	size_t n = 0;
 	int c;
 
+	*cut = false;
 	/* Locked once, read a byte at a time: files of FEN lines and
 	 * partial statistics, not games. */
 	flockfile(in);
@@ -71,13 +73,23 @@ ssize_t pgn_read_line(char **line, size_t *cap, FILE *in)
 				ungetc(next, in);
 			break;
 		}
+		if (n == max) {		/* read on to the line end, keep none */
+			*cut = true;
+			continue;
+		}
 		line_room(line, cap, n);
 		(*line)[n++] = (char)c;
 	}
 	funlockfile(in);
-	if (c == EOF && n == 0)
+	if (c == EOF && n == 0 && !*cut)
 		return -1;
 	line_room(line, cap, n);
 	(*line)[n] = 0;
 	return (ssize_t)n;
+}
+
+ssize_t pgn_read_line(char **line, size_t *cap, FILE *in)
+{
+	bool cut;
+	return pgn_read_line_max(line, cap, in, SIZE_MAX, &cut);
 }

@@ -334,6 +334,11 @@ const char *pgn_find_line_end(const char *p, const char *end, int next);
  * end of the input (ferror() tells a read error).  The last line needs no
  * line end.  Aborts when memory is exhausted, as the reader does. */
 ssize_t pgn_read_line(char **line, size_t *cap, FILE *in);
+/* The same, keeping at most max bytes of the line: the rest is read and
+ * dropped, and *cut says so (a line that no reader of it needs whole must
+ * not take the memory it would). */
+ssize_t pgn_read_line_max(char **line, size_t *cap, FILE *in, size_t max,
+			  bool *cut);
 
 /* ------------------------------------------------------------------ FEN */
 

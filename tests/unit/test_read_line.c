@@ -171,6 +171,42 @@ static void test_after_ungetc(void **state)
 	free(line);
 }
 
+/* With a limit: a longer line keeps its first max bytes and says it was
+ * cut, its line end (LF, CRLF, a CR alone, the input's end) is found as
+ * without one, and the next line is whole; the buffer stays small. */
+static void test_limit(void **state)
+{
+	static const char text[] = "abcdefgh\nabc\r\nabcdefghij\rabcd\r\nxyz"
+				   "\nabcdefg";
+	static const struct {
+		ssize_t len;
+		bool cut;
+		const char *line;
+	} want[] = {
+		{ 4, true, "abcd" }, { 3, false, "abc" }, { 4, true, "abcd" },
+		{ 4, false, "abcd" }, { 3, false, "xyz" }, { 4, true, "abcd" },
+	};
+	(void)state;
+	for (size_t size = 0; size < 8; size++) {
+		FILE *f = file_of(text, sizeof text - 1, size);
+		char *line = NULL;
+		size_t cap = 0;
+		bool cut;
+		for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+			assert_int_equal(pgn_read_line_max(&line, &cap, f, 4,
+							   &cut),
+					 want[i].len);
+			assert_int_equal(cut, want[i].cut);
+			assert_string_equal(line, want[i].line);
+		}
+		assert_int_equal(pgn_read_line_max(&line, &cap, f, 4, &cut), -1);
+		assert_false(cut);
+		assert_true(cap <= 128);
+		fclose(f);
+		free(line);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -178,6 +214,7 @@ int main(void)
 		cmocka_unit_test(test_random_texts),
 		cmocka_unit_test(test_long_lines),
 		cmocka_unit_test(test_after_ungetc),
+		cmocka_unit_test(test_limit),
 	};
 	return cmocka_run_group_tests_name("read_line", tests, NULL, NULL);
 }
