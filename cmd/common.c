@@ -634,7 +634,7 @@ int for_each_fen_line(FILE *in, const char *name, fen_fn fn, void *ctx)
 			warn_user("%s: error: the line is longer than %zu "
 				  "bytes, which no FEN is", where,
 				  FEN_LINE_MAX);
-		if (fn(ctx, bad ? NULL : fen, flen, where) != 0 || bad)
+		if (fn(ctx, bad ? NULL : fen, where) != 0 || bad)
 			status = EXIT_INVALID;
 	}
 	/* pgn_read_line() returns -1 at the end and on a read error alike (a

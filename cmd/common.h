@@ -131,8 +131,7 @@ void raw_copy_skipped(void *ctx, const char *bytes, size_t len);
  * Returns EXIT_TROUBLE when in could not be read (reported as
  * for_each_game() does, naming it name: "-" for standard input), else
  * EXIT_INVALID when fn returned non-zero for any line, else 0. */
-typedef int (*fen_fn)(void *ctx, const char *fen, size_t len,
-		      const char *where);
+typedef int (*fen_fn)(void *ctx, const char *fen, const char *where);
 int for_each_fen_line(FILE *in, const char *name, fen_fn fn, void *ctx);
 
 void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));

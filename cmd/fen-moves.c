@@ -163,10 +163,8 @@ static int handle(struct fen_moves *f, const char *fen, const char *where)
 }
 
 /* One line of standard input (for_each_fen_line's callback). */
-static int handle_line(void *ctx, const char *fen, size_t len,
-		       const char *where)
+static int handle_line(void *ctx, const char *fen, const char *where)
 {
-	(void)len;
 	if (!fen)	/* not a FEN, reported */
 		return EXIT_INVALID;
 	return handle(ctx, fen, where);

@@ -280,11 +280,9 @@ static int render_fen(struct render *r, const char *fen, const char *where)
 }
 
 /* One line of standard input (for_each_fen_line's callback). */
-static int render_fen_line(void *ctx, const char *fen, size_t len,
-			   const char *where)
+static int render_fen_line(void *ctx, const char *fen, const char *where)
 {
 	struct render *r = ctx;
-	(void)len;
 	if (!fen) {
 		r->positions++;	/* a bad line still takes its number */
 		return EXIT_INVALID;

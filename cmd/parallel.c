@@ -90,8 +90,8 @@ struct par_sink {
 	/* Read by run_stream(), not by a worker: buf[0, len) is what was
 	 * read of the input, and the reader reads on from the input. */
 	bool stream;
-	/* A stream's, while it runs a game: the output goes to the streams
-	 * as it grows (stream_flush()); flush_failed once a write failed. */
+	/* A stream's: a game's output goes to the streams as it grows
+	 * (stream_flush()); flush_failed once a write failed. */
 	struct engine *flush_to;
 	bool flush_failed;
 	/* Outcome: where the games read stop, and whether that is the cut. */
@@ -727,6 +727,13 @@ static void chunk_written(struct engine *e, const struct par_sink *k,
 		e->cfg->written(e->cfg->ctx, k->chunk, bytes, games);
 }
 
+/* The smallest chunk, and the first ones' size. */
+static size_t least_chunk_bytes(const struct engine *e)
+{
+	return FIRST_CHUNK_BYTES < e->chunk_max ? FIRST_CHUNK_BYTES
+						: e->chunk_max;
+}
+
 /* The next chunks' size, from the output the chunks written so far made
  * of their input. */
 static void adapt_chunk_bytes(struct engine *e, const struct par_sink *k)
@@ -740,8 +747,7 @@ static void adapt_chunk_bytes(struct engine *e, const struct par_sink *k)
 		if (fit < (double)size)
 			size = (size_t)fit;
 	}
-	size_t least = FIRST_CHUNK_BYTES < e->chunk_max ? FIRST_CHUNK_BYTES
-							: e->chunk_max;
+	size_t least = least_chunk_bytes(e);
 	e->chunk_bytes = size < least ? least : size;
 }
 
@@ -902,6 +908,7 @@ static bool run_stream(struct engine *e, struct par_sink *k)
 	bool ok = true, past = false;
 	int rc;
 	k->buf = NULL;		/* the reader's now */
+	k->flush_to = e;
 	for (;;) {
 		sink_clear(k);
 		sink_new_chunk(k);
@@ -912,9 +919,7 @@ static bool run_stream(struct engine *e, struct par_sink *k)
 		games++;
 		k->buf = (char *)e->game.raw;	/* for par_write_raw */
 		k->cut_stream = -1;
-		k->flush_to = e;
 		cfg->game(cfg->ctx, worker, &e->game, k);
-		k->flush_to = NULL;
 		uint64_t now = pgn_reader_consumed(r);
 		if (k->flush_failed || !write_records(e, k)) {
 			ok = false;
@@ -1080,8 +1085,7 @@ int par_run(const char *path, struct par_config *cfg)
 	if (!workers)
 		die("out of memory");
 	e.chunk_max = chunk_bytes();
-	e.chunk_bytes = FIRST_CHUNK_BYTES < e.chunk_max ? FIRST_CHUNK_BYTES
-							: e.chunk_max;
+	e.chunk_bytes = least_chunk_bytes(&e);
 	e.max_inflight = 2 * jobs + 2;
 	pgn_game_init(&e.game);
 	pthread_mutex_init(&e.lock, NULL);
