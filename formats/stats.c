@@ -94,16 +94,41 @@ int stats_variant_index(const struct variant *v)
 
 /* -------------------------------------------------------------- groups */
 
+/* Position of plies in g's lengths: its entry, or where it would go. */
+static size_t length_slot(const struct group *g, uint64_t plies)
+{
+	size_t lo = 0, hi = g->nlengths;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (g->lengths[mid].plies < plies)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 void group_add_length(struct group *g, uint64_t plies, uint64_t games)
 {
-	if (plies >= g->nlengths) {
-		size_t n = g->nlengths;
-		/* Rounded up: a group's lengths settle after a few games. */
-		stats_grow((void **)&g->lengths, &n, (size_t)plies + 64,
-			   sizeof *g->lengths);
-		g->nlengths = n;
+	size_t i = length_slot(g, plies);
+	if (i == g->nlengths || g->lengths[i].plies != plies) {
+		/* A new length: rare once a group has a few hundred games. */
+		stats_grow((void **)&g->lengths, &g->caplengths,
+			   g->nlengths + 1, sizeof *g->lengths);
+		memmove(&g->lengths[i + 1], &g->lengths[i],
+			(g->nlengths - i) * sizeof *g->lengths);
+		g->lengths[i] = (struct length_count){ plies, 0 };
+		g->nlengths++;
 	}
-	g->lengths[plies] += games;
+	g->lengths[i].games += games;
+}
+
+uint64_t group_length_games(const struct group *g, uint64_t plies)
+{
+	size_t i = length_slot(g, plies);
+	return i < g->nlengths && g->lengths[i].plies == plies
+		       ? g->lengths[i].games
+		       : 0;
 }
 
 void group_add(struct group *into, const struct group *from)
@@ -119,8 +144,8 @@ void group_add(struct group *into, const struct group *from)
 			into->rp[i] += from->rp[i];
 	}
 	for (size_t i = from->nlengths; i-- > 0;)
-		if (from->lengths[i])
-			group_add_length(into, i, from->lengths[i]);
+		group_add_length(into, from->lengths[i].plies,
+				 from->lengths[i].games);
 }
 
 void group_release(struct group *g)
@@ -133,8 +158,15 @@ void group_release(struct group *g)
 struct group *stats_group(struct stats *s, const char *key, size_t len)
 {
 	size_t i = smap_intern(&s->groups, key, len, NULL);
-	stats_grow((void **)&s->g, &s->gcap, i + 1, sizeof *s->g);
-	return &s->g[i];
+	if (i / GROUP_PAGE >= s->npages) {
+		stats_grow((void **)&s->group_pages, &s->pagecap, s->npages + 1,
+			   sizeof *s->group_pages);
+		s->group_pages[s->npages] = calloc(GROUP_PAGE, sizeof(struct group));
+		if (!s->group_pages[s->npages])
+			pawnkit_out_of_memory();
+		s->npages++;
+	}
+	return stats_group_at(s, i);
 }
 
 /* -------------------------------------------------------------- tables */
@@ -178,8 +210,10 @@ void stats_free(struct stats *s)
 	if (!s)
 		return;
 	for (size_t i = 0; i < s->groups.n; i++)
-		group_release(&s->g[i]);
-	free(s->g);
+		group_release(stats_group_at(s, i));
+	for (size_t p = 0; p < s->npages; p++)
+		free(s->group_pages[p]);
+	free(s->group_pages);
 	smap_release(&s->groups);
 	for (size_t t = 0; t < TB__COUNT; t++) {
 		smap_release(&s->tables[t].map);
@@ -212,7 +246,8 @@ int stats_merge(struct stats *into, const struct stats *from, char *why,
 	}
 	for (size_t i = 0; i < from->groups.n; i++) {
 		const struct smap_entry *e = &from->groups.entries[i];
-		group_add(stats_group(into, e->key, e->len), &from->g[i]);
+		group_add(stats_group(into, e->key, e->len),
+			  stats_group_at(from, i));
 	}
 	for (size_t t = 0; t < TB__COUNT; t++) {
 		const struct table *src = &from->tables[t];

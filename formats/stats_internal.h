@@ -46,7 +46,7 @@ void stats_grow(void **v, size_t *cap, size_t need, size_t size);
 /* ------------------------------------------------------ group counters */
 
 /* Games per variant: one counter per entry of variant_all(). */
-#define STATS_VARIANTS_MAX 16
+#define STATS_VARIANTS_MAX 8
 
 /* The counters of a group, in the order the partial format, CSV and JSON
  * list them; stat_name() gives each its stable name. */
@@ -84,11 +84,19 @@ enum stat_id {
  * Pawns game stay small. */
 enum { RP_CODES = 64, RP_MOVES = 0, RP_PAWNS = RP_CODES, RP__COUNT = 128 };
 
+/* Valid games of one main-line length. */
+struct length_count {
+	uint64_t plies, games;
+};
+
 struct group {
 	uint64_t c[ST__COUNT];
 	uint64_t *rp;		/* RP__COUNT counters, or NULL */
-	uint64_t *lengths;	/* valid games by main-line plies */
-	size_t nlengths;
+	/* The lengths there are, shortest first: a list rather than an
+	 * array indexed by plies, because grouped by player most groups
+	 * have a few games and would spend kilobytes on zeros. */
+	struct length_count *lengths;
+	size_t nlengths, caplengths;
 };
 
 /* The stable name of counter i ("white-wins", "variant-tandem", the
@@ -143,8 +151,11 @@ struct stats {
 	bool configured;	/* the two above are known (a partial being
 				 * read has them from its header line) */
 	struct smap groups;
-	struct group *g;
-	size_t gcap;
+	/* The groups, in pages of GROUP_PAGE: grouped by player there are
+	 * tens of thousands, and one array doubled as it grows would hold up
+	 * to twice their memory, and three times while it is copied. */
+	struct group **group_pages;
+	size_t npages, pagecap;
 	struct table tables[TB__COUNT];
 	/* Board of each variant's start position, for "does this game start
 	 * from it" (openings); filled on first use. */
@@ -155,7 +166,13 @@ struct stats {
 	size_t keycap;
 };
 
+#define GROUP_PAGE 64
 struct group *stats_group(struct stats *s, const char *key, size_t len);
+/* Group i (in the order of s->groups). */
+static inline struct group *stats_group_at(const struct stats *s, size_t i)
+{
+	return &s->group_pages[i / GROUP_PAGE][i % GROUP_PAGE];
+}
 /* Position of v in variant_all(), or -1. */
 int stats_variant_index(const struct variant *v);
 
@@ -165,6 +182,8 @@ int stats_variant_index(const struct variant *v);
 void stats_total(const struct stats *s, struct group *total);
 /* Games shown for a group: valid ones, plus invalid ones unless skipped. */
 uint64_t shown_games(const struct group *g, bool skip_invalid);
+/* Games of g with plies plies (main-line), 0 when none. */
+uint64_t group_length_games(const struct group *g, uint64_t plies);
 /* Nearest-rank quantile num/den of the lengths: the smallest length with
  * at least ceil(num/den * games) games at or below it; 0 without games. */
 uint64_t length_quantile(const struct group *g, uint64_t num, uint64_t den);
@@ -242,14 +261,28 @@ enum sec_flags {
 	SEC_NOTE = 16,		/* only its title: a line of text */
 };
 
+struct report;
+struct section;
+
+/* Fills the cells of the row for entry key of a ranked list. */
+typedef void row_fn(struct report *r, const struct section *sec, size_t key,
+		    struct cell *c);
+
+/* A section holds its cells, or, for a ranked list (players, openings,
+ * groups...), only the order of its entries and a row_fn that makes each
+ * row when it is written: with -t 0 that is every player, and 8 bytes a
+ * row instead of hundreds. */
 struct section {
 	const char *name, *title;
 	const struct column *cols;
 	size_t ncols;
 	unsigned flags;
 	size_t hide_col;
-	struct cell *cells;	/* row-major */
+	struct cell *cells;	/* row-major, or NULL with a row_fn */
 	size_t nrows, cap;
+	row_fn *row;		/* the rows made when written, or NULL */
+	size_t *keys;		/* with row: the entry of each row */
+	enum table_id table;	/* with row: the key table it reads, if one */
 	const char *empty;	/* table text when no row is shown */
 };
 
@@ -260,6 +293,8 @@ struct report {
 	struct section sec[MAX_SECTIONS];
 	size_t n;
 	struct arena mem;	/* texts built for cells */
+	struct arena row_mem;	/* texts of the row being made by a row_fn */
+	struct cell row_cells[MAX_COLUMNS];	/* and its cells */
 	const struct stats *s;
 	const struct stats_output *o;
 	struct group total;
@@ -269,5 +304,9 @@ struct report {
 void report_build(struct report *r, const struct stats *s,
 		  const struct stats_output *o);
 void report_release(struct report *r);
+/* The cells of a section's row; those a row_fn makes stay valid until the
+ * next call. */
+const struct cell *section_row(struct report *r, const struct section *sec,
+			       size_t row);
 
 #endif

@@ -109,11 +109,9 @@ static void write_group(FILE *out, const struct smap_entry *k,
 		putc('\n', out);
 	}
 	for (size_t i = 0; i < g->nlengths; i++) {
-		if (!g->lengths[i])
-			continue;
 		put_head(out, "length", k);
-		fprintf(out, "%zu", i);
-		put_u64(out, g->lengths[i]);
+		fprintf(out, "%llu", (unsigned long long)g->lengths[i].plies);
+		put_u64(out, g->lengths[i].games);
 		putc('\n', out);
 	}
 }
@@ -143,7 +141,7 @@ void stats_write_partial(FILE *out, const struct stats *s)
 	putc('\n', out);
 	size_t *idx = sorted_keys(&s->groups);
 	for (size_t k = 0; k < s->groups.n; k++)
-		write_group(out, &s->groups.entries[idx[k]], &s->g[idx[k]]);
+		write_group(out, &s->groups.entries[idx[k]], stats_group_at(s, idx[k]));
 	free(idx);
 	for (size_t t = 0; t < TB__COUNT; t++)
 		write_table(out, (enum table_id)t, &s->tables[t]);

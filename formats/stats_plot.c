@@ -315,7 +315,7 @@ static void plot_results(struct plot *p)
 	size_t *idx, n = rank_groups(p->s, p->o->top ? p->o->top : 30, &idx);
 	for (size_t k = 0; k < n; k++) {
 		const struct smap_entry *e = &p->s->groups.entries[idx[k]];
-		group_parts(&p->s->g[idx[k]], part);
+		group_parts(stats_group_at(p->s, idx[k]), part);
 		result_bar(p, e->key, e->len, part, nparts);
 	}
 	free(idx);

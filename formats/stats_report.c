@@ -70,7 +70,7 @@ void stats_total(const struct stats *s, struct group *total)
 {
 	memset(total, 0, sizeof *total);
 	for (size_t i = 0; i < s->groups.n; i++)
-		group_add(total, &s->g[i]);
+		group_add(total, stats_group_at(s, i));
 }
 
 uint64_t shown_games(const struct group *g, bool skip_invalid)
@@ -85,27 +85,21 @@ uint64_t length_quantile(const struct group *g, uint64_t num, uint64_t den)
 	if (need == 0)
 		need = 1;
 	for (size_t i = 0; i < g->nlengths; i++) {
-		seen += g->lengths[i];
+		seen += g->lengths[i].games;
 		if (seen >= need)
-			return i;
+			return g->lengths[i].plies;
 	}
 	return 0;
 }
 
 uint64_t length_min(const struct group *g)
 {
-	for (size_t i = 0; i < g->nlengths; i++)
-		if (g->lengths[i])
-			return i;
-	return 0;
+	return g->nlengths ? g->lengths[0].plies : 0;
 }
 
 uint64_t length_max(const struct group *g)
 {
-	for (size_t i = g->nlengths; i-- > 0;)
-		if (g->lengths[i])
-			return i;
-	return 0;
+	return g->nlengths ? g->lengths[g->nlengths - 1].plies : 0;
 }
 
 uint64_t tally_games(const struct tally *t)
@@ -171,10 +165,11 @@ size_t rank_groups(const struct stats *s, size_t top, size_t **idx)
 {
 	size_t n = s->groups.n;
 	struct ranked *r = stats_xrealloc(NULL, (n ? n : 1) * sizeof *r);
-	for (size_t i = 0; i < n; i++)
-		r[i] = (struct ranked){ s->g[i].c[ST_GAMES] +
-					s->g[i].c[ST_INVALID],
+	for (size_t i = 0; i < n; i++) {
+		const struct group *g = stats_group_at(s, i);
+		r[i] = (struct ranked){ g->c[ST_GAMES] + g->c[ST_INVALID],
 					&s->groups.entries[i], i };
+	}
 	return rank_keep(r, n, top, idx);
 }
 
@@ -217,8 +212,8 @@ size_t length_bins(const struct group *g, struct length_bin *bins,
 	if (open)
 		bins[n - 1].open = true;
 	for (size_t i = 0; i < g->nlengths; i++) {
-		size_t b = (size_t)(i / width);
-		bins[b < n ? b : n - 1].games += g->lengths[i];
+		uint64_t b = g->lengths[i].plies / width;
+		bins[b < n ? b : n - 1].games += g->lengths[i].games;
 	}
 	return n;
 }

@@ -19,6 +19,26 @@ static struct section *section_add(struct report *r, const char *name,
 	return sec;
 }
 
+/* A ranked list: its rows are made by row from the entries keys (which
+ * the section then owns) when the report is written. */
+static void section_ranked(struct section *sec, row_fn *row, size_t *keys,
+			   size_t n)
+{
+	sec->row = row;
+	sec->keys = keys;
+	sec->nrows = n;
+}
+
+const struct cell *section_row(struct report *r, const struct section *sec,
+			       size_t row)
+{
+	if (!sec->row)
+		return &sec->cells[row * sec->ncols];
+	arena_reset(&r->row_mem);
+	sec->row(r, sec, sec->keys[row], r->row_cells);
+	return r->row_cells;
+}
+
 static struct cell *row_add(struct section *sec)
 {
 	stats_grow((void **)&sec->cells, &sec->cap,
@@ -221,11 +241,9 @@ static void build_lengths(struct report *r)
 	struct section *sec = section_add(r, "lengths", "", exact_cols, 2,
 					  SEC_MACHINE);
 	for (size_t i = 0; i < r->total.nlengths; i++) {
-		if (!r->total.lengths[i])
-			continue;
 		struct cell *c = row_add(sec);
-		c[0] = c_int(i);
-		c[1] = c_int(r->total.lengths[i]);
+		c[0] = c_int(r->total.lengths[i].plies);
+		c[1] = c_int(r->total.lengths[i].games);
 	}
 }
 
@@ -346,12 +364,12 @@ static const struct column opening_cols[] = {
 
 /* "tandem e4 e5 Nf3" -> "1.e4 e5 2.Nf3", prefixed "tandem: " unless
  * standard. */
-static const char *numbered(struct report *r, const char *key)
+static const char *numbered(struct arena *mem, const char *key)
 {
 	const char *sp = strchr(key, ' ');
 	size_t vlen = sp ? (size_t)(sp - key) : strlen(key);
 	size_t cap = 2 * strlen(key) + 16, n = 0;
-	char *out = arena_alloc(&r->mem, cap);
+	char *out = arena_alloc(mem, cap);
 	if (!(vlen == 8 && memcmp(key, "standard", 8) == 0))
 		n += (size_t)snprintf(out, cap, "%.*s: ", (int)vlen, key);
 	unsigned ply = 0;
@@ -382,10 +400,23 @@ static void tally_cells(struct cell *c, const struct tally *t)
 	c[5] = tally_score(t, &score) ? c_dec(score, 2) : c_none();
 }
 
+static void opening_row(struct report *r, const struct section *sec,
+			size_t key, struct cell *c)
+{
+	(void)sec;
+	const struct table *t = &r->s->tables[TB_OPENINGS];
+	const struct smap_entry *e = &t->map.entries[key];
+	const char *sp = strchr(e->key, ' ');
+	c[0] = c_text(sp ? sp + 1 : "");
+	c[1] = (struct cell){ .kind = CELL_TEXT, .s = e->key,
+			      .len = sp ? (size_t)(sp - e->key) : e->len };
+	c[2] = c_text(numbered(&r->row_mem, e->key));
+	tally_cells(c + 3, &t->v[key]);
+}
+
 static void build_openings(struct report *r)
 {
 	size_t *idx, n = rank_table(r->s, TB_OPENINGS, r->o->top, &idx);
-	const struct table *t = &r->s->tables[TB_OPENINGS];
 	char title[64];
 	snprintf(title, sizeof title, "Openings: the first %u plies",
 		 r->s->opening_plies);
@@ -394,17 +425,7 @@ static void build_openings(struct report *r)
 							strlen(title)),
 					  opening_cols, 9, 0);
 	sec->empty = "(none)";
-	for (size_t k = 0; k < n; k++) {
-		const struct smap_entry *e = &t->map.entries[idx[k]];
-		const char *sp = strchr(e->key, ' ');
-		struct cell *c = row_add(sec);
-		c[0] = c_text(sp ? sp + 1 : "");
-		c[1] = (struct cell){ .kind = CELL_TEXT, .s = e->key,
-				      .len = sp ? (size_t)(sp - e->key) : e->len };
-		c[2] = c_text(numbered(r, e->key));
-		tally_cells(c + 3, &t->v[idx[k]]);
-	}
-	free(idx);
+	section_ranked(sec, opening_row, idx, n);
 }
 
 static const struct column eco_cols[] = {
@@ -421,20 +442,24 @@ static const struct column tag_cols[] = {
 	{ "white_score", "White %", 0 },
 };
 
+/* ECO codes and [Opening] tags: the key, then the tally. */
+static void tag_row(struct report *r, const struct section *sec, size_t key,
+		    struct cell *c)
+{
+	const struct table *t = &r->s->tables[sec->table];
+	c[0] = c_key(&t->map.entries[key]);
+	tally_cells(c + 1, &t->v[key]);
+}
+
 static void build_tag_table(struct report *r, enum table_id id,
 			    const char *name, const char *title,
 			    const struct column *cols)
 {
 	size_t *idx, n = rank_table(r->s, id, r->o->top, &idx);
-	const struct table *t = &r->s->tables[id];
 	struct section *sec = section_add(r, name, title, cols, 7, 0);
 	sec->empty = "(no games with the tag)";
-	for (size_t k = 0; k < n; k++) {
-		struct cell *c = row_add(sec);
-		c[0] = c_key(&t->map.entries[idx[k]]);
-		tally_cells(c + 1, &t->v[idx[k]]);
-	}
-	free(idx);
+	sec->table = id;
+	section_ranked(sec, tag_row, idx, n);
 }
 
 static const struct column player_cols[] = {
@@ -446,29 +471,32 @@ static const struct column player_cols[] = {
 	{ "elo", "Elo", 0 },
 };
 
+static void player_row(struct report *r, const struct section *sec,
+		       size_t key, struct cell *c)
+{
+	(void)sec;
+	const struct table *t = &r->s->tables[TB_PLAYERS];
+	const struct tally *v = &t->v[key];
+	double perf;
+	c[0] = c_key(&t->map.entries[key]);
+	tally_cells(c + 1, v);
+	c[7] = c_int(v->v[TF_RATED]);
+	c[8] = v->v[TF_RATED] ? c_dec((double)v->v[TF_OPP_ELO] /
+				      (double)v->v[TF_RATED], 0)
+			      : c_none();
+	c[9] = tally_performance(v, &perf) ? c_dec(perf, 0) : c_none();
+	c[10] = v->v[TF_OWN_RATED] ? c_dec((double)v->v[TF_OWN_ELO] /
+					   (double)v->v[TF_OWN_RATED], 0)
+				   : c_none();
+}
+
 static void build_players(struct report *r)
 {
 	size_t *idx, n = rank_table(r->s, TB_PLAYERS, r->o->top, &idx);
-	const struct table *t = &r->s->tables[TB_PLAYERS];
 	struct section *sec = section_add(r, "players", "Players", player_cols,
 					  11, 0);
 	sec->empty = "(no games with player names)";
-	for (size_t k = 0; k < n; k++) {
-		const struct tally *v = &t->v[idx[k]];
-		double perf;
-		struct cell *c = row_add(sec);
-		c[0] = c_key(&t->map.entries[idx[k]]);
-		tally_cells(c + 1, v);
-		c[7] = c_int(v->v[TF_RATED]);
-		c[8] = v->v[TF_RATED] ? c_dec((double)v->v[TF_OPP_ELO] /
-					      (double)v->v[TF_RATED], 0)
-				      : c_none();
-		c[9] = tally_performance(v, &perf) ? c_dec(perf, 0) : c_none();
-		c[10] = v->v[TF_OWN_RATED] ? c_dec((double)v->v[TF_OWN_ELO] /
-						   (double)v->v[TF_OWN_RATED], 0)
-					   : c_none();
-	}
-	free(idx);
+	section_ranked(sec, player_row, idx, n);
 }
 
 #define GROUP_COLS 12
@@ -510,10 +538,11 @@ static const struct column *group_columns(struct report *r, size_t *n)
 	return cols;
 }
 
-static void group_row(struct report *r, struct cell *c, size_t i,
-		      size_t ncols)
+static void group_row(struct report *r, const struct section *sec, size_t i,
+		      struct cell *c)
 {
-	const struct group *g = &r->s->g[i];
+	size_t ncols = sec->ncols;
+	const struct group *g = stats_group_at(r->s, i);
 	uint64_t shown = shown_games(g, r->o->skip_invalid);
 	c[0] = c_key(&r->s->groups.entries[i]);
 	c[1] = c_int(shown);
@@ -544,9 +573,11 @@ static const struct column group_tags_cols[] = {
 	{ "black_pct", "0-1 %", 0 },
 };
 
-static void group_tags_row(struct report *r, struct cell *c, size_t i)
+static void group_tags_row(struct report *r, const struct section *sec,
+			   size_t i, struct cell *c)
 {
-	const struct group *g = &r->s->g[i];
+	(void)sec;
+	const struct group *g = stats_group_at(r->s, i);
 	uint64_t shown = g->c[ST_GAMES];
 	c[0] = c_key(&r->s->groups.entries[i]);
 	c[1] = c_int(shown);
@@ -575,13 +606,7 @@ static void build_groups(struct report *r)
 					  arena_strndup(&r->mem, title,
 							strlen(title)),
 					  cols, ncols, 0);
-	for (size_t k = 0; k < n; k++) {
-		if (tags)
-			group_tags_row(r, row_add(sec), idx[k]);
-		else
-			group_row(r, row_add(sec), idx[k], ncols);
-	}
-	free(idx);
+	section_ranked(sec, tags ? group_tags_row : group_row, idx, n);
 }
 
 void report_build(struct report *r, const struct stats *s,
@@ -589,6 +614,7 @@ void report_build(struct report *r, const struct stats *s,
 {
 	memset(r, 0, sizeof *r);
 	arena_init(&r->mem);
+	arena_init(&r->row_mem);
 	r->s = s;
 	r->o = o;
 	stats_total(s, &r->total);
@@ -627,8 +653,11 @@ void report_build(struct report *r, const struct stats *s,
 
 void report_release(struct report *r)
 {
-	for (size_t i = 0; i < r->n; i++)
+	for (size_t i = 0; i < r->n; i++) {
 		free(r->sec[i].cells);
+		free(r->sec[i].keys);
+	}
 	group_release(&r->total);
 	arena_release(&r->mem);
+	arena_release(&r->row_mem);
 }

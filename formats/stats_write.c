@@ -77,14 +77,16 @@ static void put_cell(FILE *out, const struct cell *c, size_t width,
 		fwrite(buf, 1, number_text(c, buf, sizeof buf), out);
 }
 
-static bool row_hidden(const struct section *sec, size_t row)
+static bool row_hidden(const struct section *sec, const struct cell *row)
 {
-	const struct cell *c = &sec->cells[row * sec->ncols + sec->hide_col];
+	const struct cell *c = &row[sec->hide_col];
 	return (sec->flags & SEC_HIDE_ZERO) && c->kind == CELL_INT && !c->i;
 }
 
-static void table_single(FILE *out, const struct section *sec)
+static void table_single(FILE *out, struct report *r,
+			 const struct section *sec)
 {
+	const struct cell *cells = section_row(r, sec, 0);
 	size_t w = 0;
 	for (size_t k = 0; k < sec->ncols; k++) {
 		size_t t = strlen(sec->cols[k].title);
@@ -92,7 +94,7 @@ static void table_single(FILE *out, const struct section *sec)
 			w = t > w ? t : w;
 	}
 	for (size_t k = 0; k < sec->ncols; k++) {
-		const struct cell *c = &sec->cells[k];
+		const struct cell *c = &cells[k];
 		if (!shown_in(&sec->cols[k], STATS_TABLE))
 			continue;
 		fprintf(out, "  %-*s  ", (int)w, sec->cols[k].title);
@@ -103,8 +105,8 @@ static void table_single(FILE *out, const struct section *sec)
 
 /* Column widths over the rows the table shows; returns how many it shows
  * and the last column it writes. */
-static size_t table_widths(const struct section *sec, size_t width[],
-			   size_t *last)
+static size_t table_widths(struct report *r, const struct section *sec,
+			   size_t width[], size_t *last)
 {
 	size_t shown = 0;
 	for (size_t k = 0; k < sec->ncols; k++) {
@@ -114,12 +116,13 @@ static size_t table_widths(const struct section *sec, size_t width[],
 			*last = k;
 		}
 	}
-	for (size_t r = 0; r < sec->nrows; r++) {
-		if (row_hidden(sec, r))
+	for (size_t row = 0; row < sec->nrows; row++) {
+		const struct cell *cells = section_row(r, sec, row);
+		if (row_hidden(sec, cells))
 			continue;
 		shown++;
 		for (size_t k = 0; k < sec->ncols; k++) {
-			size_t w = cell_width(&sec->cells[r * sec->ncols + k]);
+			size_t w = cell_width(&cells[k]);
 			width[k] = w > width[k] ? w : width[k];
 		}
 	}
@@ -128,14 +131,16 @@ static size_t table_widths(const struct section *sec, size_t width[],
 
 /* Headings: over text columns left-aligned, over numbers right-aligned,
  * as the first row shows them. */
-static void table_heading(FILE *out, const struct section *sec,
-			  const size_t width[], size_t last)
+static void table_heading(FILE *out, struct report *r,
+			  const struct section *sec, const size_t width[],
+			  size_t last)
 {
+	const struct cell *first = section_row(r, sec, 0);
 	fputs(" ", out);
 	for (size_t k = 0; k < sec->ncols; k++) {
 		if (!shown_in(&sec->cols[k], STATS_TABLE))
 			continue;
-		bool text = sec->cells[k].kind == CELL_TEXT;
+		bool text = first[k].kind == CELL_TEXT;
 		if (k == last && text)
 			fprintf(out, " %s", sec->cols[k].title);
 		else
@@ -145,68 +150,84 @@ static void table_heading(FILE *out, const struct section *sec,
 	putc('\n', out);
 }
 
-static void table_rows(FILE *out, const struct section *sec)
+static void table_rows(FILE *out, struct report *r,
+		       const struct section *sec)
 {
 	size_t width[MAX_COLUMNS], last = 0;
-	if (!table_widths(sec, width, &last)) {
+	if (!table_widths(r, sec, width, &last)) {
 		fprintf(out, "  %s\n", sec->empty ? sec->empty : "(none)");
 		return;
 	}
-	table_heading(out, sec, width, last);
-	for (size_t r = 0; r < sec->nrows; r++) {
-		if (row_hidden(sec, r))
+	table_heading(out, r, sec, width, last);
+	for (size_t row = 0; row < sec->nrows; row++) {
+		const struct cell *cells = section_row(r, sec, row);
+		if (row_hidden(sec, cells))
 			continue;
 		fputs(" ", out);
 		for (size_t k = 0; k < sec->ncols; k++) {
 			if (!shown_in(&sec->cols[k], STATS_TABLE))
 				continue;
 			putc(' ', out);
-			put_cell(out, &sec->cells[r * sec->ncols + k], width[k],
+			put_cell(out, &cells[k], width[k],
 				 k == last);
 		}
 		putc('\n', out);
 	}
 }
 
-/* Copies text without the blanks that padding leaves at line ends. */
-static void put_trimmed(FILE *out, const char *text, size_t len)
+/* A stream onto out that drops the blanks padding leaves at line ends as
+ * they pass, holding only a count of the blanks not yet written: the
+ * table is written row by row, never held whole. */
+struct trimmer {
+	FILE *out;
+	size_t blanks;
+};
+
+static ssize_t trimmer_write(void *cookie, const char *buf, size_t n)
 {
-	size_t start = 0;
-	for (size_t i = 0; i < len; i++) {
-		if (text[i] != '\n')
+	struct trimmer *t = cookie;
+	for (size_t i = 0; i < n;) {
+		if (buf[i] == ' ') {
+			t->blanks++;
+			i++;
 			continue;
-		size_t end = i;
-		while (end > start && text[end - 1] == ' ')
-			end--;
-		fwrite(text + start, 1, end - start, out);
-		putc('\n', out);
-		start = i + 1;
+		}
+		if (buf[i] == '\n')
+			t->blanks = 0;
+		for (; t->blanks; t->blanks--)
+			putc(' ', t->out);
+		size_t run = i;
+		while (run < n && buf[run] != ' ')
+			run++;
+		if (fwrite(buf + i, 1, run - i, t->out) != run - i)
+			return -1;
+		i = run;
 	}
-	fwrite(text + start, 1, len - start, out);
+	return (ssize_t)n;
 }
 
-static void write_table(FILE *out, const struct report *r)
+static void write_table(FILE *out, struct report *r)
 {
-	char *text = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&text, &len);
-	if (!mem)
+	struct trimmer trim = { out, 0 };
+	FILE *table = fopencookie(&trim, "w", (cookie_io_functions_t){
+						       .write = trimmer_write });
+	if (!table)
 		pawnkit_out_of_memory();
+	bool first = true;
 	for (size_t i = 0; i < r->n; i++) {
 		const struct section *sec = &r->sec[i];
 		if (sec->flags & SEC_MACHINE)
 			continue;
-		fprintf(mem, "%s%s\n", ftell(mem) ? "\n" : "", sec->title);
+		fprintf(table, "%s%s\n", first ? "" : "\n", sec->title);
+		first = false;
 		if (sec->flags & SEC_NOTE)
 			continue;
 		if (sec->flags & SEC_SINGLE)
-			table_single(mem, sec);
+			table_single(table, r, sec);
 		else
-			table_rows(mem, sec);
+			table_rows(table, r, sec);
 	}
-	fclose(mem);
-	put_trimmed(out, text, len);
-	free(text);
+	fclose(table);
 }
 
 /* -------------------------------------------------------------------- CSV */
@@ -239,7 +260,7 @@ static void csv_cell(FILE *out, const struct cell *c)
 		fwrite(buf, 1, number_text(c, buf, sizeof buf), out);
 }
 
-static void write_csv(FILE *out, const struct report *r)
+static void write_csv(FILE *out, struct report *r)
 {
 	fputs("section,key,field,value\n", out);
 	for (size_t i = 0; i < r->n; i++) {
@@ -248,7 +269,7 @@ static void write_csv(FILE *out, const struct report *r)
 			continue;
 		bool single = sec->flags & SEC_SINGLE;
 		for (size_t row = 0; row < sec->nrows; row++) {
-			const struct cell *c = &sec->cells[row * sec->ncols];
+			const struct cell *c = section_row(r, sec, row);
 			for (size_t k = single ? 0 : 1; k < sec->ncols; k++) {
 				if (!shown_in(&sec->cols[k], STATS_CSV))
 					continue;
@@ -276,9 +297,10 @@ static void json_cell(FILE *out, const struct cell *c)
 		fwrite(buf, 1, number_text(c, buf, sizeof buf), out);
 }
 
-static void json_row(FILE *out, const struct section *sec, size_t row)
+static void json_row(FILE *out, struct report *r, const struct section *sec,
+		     size_t row)
 {
-	const struct cell *c = &sec->cells[row * sec->ncols];
+	const struct cell *c = section_row(r, sec, row);
 	bool first = true;
 	putc('{', out);
 	for (size_t k = 0; k < sec->ncols; k++) {
@@ -291,7 +313,7 @@ static void json_row(FILE *out, const struct section *sec, size_t row)
 	putc('}', out);
 }
 
-static void write_json(FILE *out, const struct report *r)
+static void write_json(FILE *out, struct report *r)
 {
 	bool first = true;
 	fputs("{\n", out);
@@ -302,13 +324,13 @@ static void write_json(FILE *out, const struct report *r)
 		fprintf(out, "%s\"%s\": ", first ? "" : ",\n", sec->name);
 		first = false;
 		if (sec->flags & SEC_SINGLE) {
-			json_row(out, sec, 0);
+			json_row(out, r, sec, 0);
 			continue;
 		}
 		fputs("[", out);
 		for (size_t row = 0; row < sec->nrows; row++) {
 			fputs(row ? ",\n  " : "\n  ", out);
-			json_row(out, sec, row);
+			json_row(out, r, sec, row);
 		}
 		fputs(sec->nrows ? "\n]" : "]", out);
 	}
@@ -318,7 +340,7 @@ static void write_json(FILE *out, const struct report *r)
 void stats_write(FILE *out, const struct stats *s,
 		 const struct stats_output *o)
 {
-	static void (*const writers[])(FILE *, const struct report *) = {
+	static void (*const writers[])(FILE *, struct report *) = {
 		[STATS_TABLE] = write_table, [STATS_CSV] = write_csv,
 		[STATS_JSON] = write_json,
 	};
