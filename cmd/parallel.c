@@ -1086,7 +1086,7 @@ int par_run(const char *path, struct par_config *cfg)
 		die("out of memory");
 	e.chunk_max = chunk_bytes();
 	e.chunk_bytes = least_chunk_bytes(&e);
-	e.max_inflight = 2 * jobs + 2;
+	e.max_inflight = jobs == 1 ? 2 : 2 * jobs + 2;
 	pgn_game_init(&e.game);
 	pthread_mutex_init(&e.lock, NULL);
 	pthread_cond_init(&e.work, NULL);
