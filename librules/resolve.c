@@ -726,6 +726,21 @@ static bool member_takes_tandem(const struct position *pos,
 	return p && PIECE_COLOR(p) != pos->side && PIECE_TYPE(p) == TANDEM;
 }
 
+/* Whether 'x' was written: a pawn capture written without the file it
+ * leaves ("Pxd5", "xd5") is told apart from a pawn move that cannot go
+ * straight ("d5" with no pawn behind it). */
+static bool capture_written(const struct position *pos, const struct want *w)
+{
+	(void)pos;
+	return w->need & MF_CAPTURE;
+}
+
+static bool no_capture_written(const struct position *pos,
+			       const struct want *w)
+{
+	return !capture_written(pos, w);
+}
+
 static void relax_victim(struct want *w) { w->victim = 0; }
 static void relax_member(struct want *w) { w->mover = TANDEM; }
 static void relax_capture(struct want *w)
@@ -751,7 +766,10 @@ static const struct relax relaxations[] = {
 	  NULL },
 	{ relax_marker, "the marker written does not fit the move to %s",
 	  false, NULL },
-	{ relax_straight, "no pawn can move straight to %s", false, NULL },
+	{ relax_straight, "a pawn capture names the file the pawn leaves",
+	  false, capture_written },
+	{ relax_straight, "no pawn can move straight to %s", false,
+	  no_capture_written },
 	{ relax_hints, "the origin written does not fit the move to %s", true,
 	  NULL },
 	{ relax_ep, "'e.p.' written but the move to %s is not en passant",

@@ -270,6 +270,10 @@ static void test_illegal_reasons(void **state)
 	static const struct want pawns[] = {
 		{ "d5", false, -1, NULL, 0, DC_ILLEGAL_MOVE,
 		  "no pawn can move straight to d5 (did you mean exd5?)" },
+		/* 'x' written: the file is what is missing, not a path. */
+		{ "Pxd5", false, -1, NULL, 0, DC_ILLEGAL_MOVE,
+		  "a pawn capture names the file the pawn leaves (did you "
+		  "mean exd5?)" },
 		{ "dxe5", false, -1, NULL, 0, DC_ILLEGAL_MOVE,
 		  "White has no pawn on the d-file" },
 	};
