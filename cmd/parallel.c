@@ -1124,6 +1124,8 @@ int par_run(const char *path, struct par_config *cfg)
 		die("out of memory");
 	e.chunk_max = chunk_bytes();
 	e.chunk_bytes = least_chunk_bytes(&e);
+	/* Work queued ahead of the writer; one worker needs only the chunk
+	 * it runs and the next one read (game-stats on one job). */
 	e.max_inflight = jobs == 1 ? 2 : 2 * jobs + 2;
 	pgn_game_init(&e.game);
 	pthread_mutex_init(&e.lock, NULL);

@@ -168,8 +168,7 @@ static void table_rows(FILE *out, struct report *r,
 			if (!shown_in(&sec->cols[k], STATS_TABLE))
 				continue;
 			putc(' ', out);
-			put_cell(out, &cells[k], width[k],
-				 k == last);
+			put_cell(out, &cells[k], width[k], k == last);
 		}
 		putc('\n', out);
 	}
