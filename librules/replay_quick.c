@@ -166,6 +166,16 @@ piece_move(const struct position *pos, const struct san *s, bool in_check)
 	return one_legal(pos, from, to, 0, taken ? MF_CAPTURE : 0, in_check);
 }
 
+/* A pawn move in plain SAN ("e4", "exd5", "e8=Q"): as piece_move(). */
+static inline __attribute__((always_inline)) move_t
+pawn_san_move(const struct position *pos, const struct san *s, bool in_check)
+{
+	if (pos->by_color[pos->side] & BB(s->to))
+		return MOVE_NONE;
+	return pawn_move(pos, s, hint_mask(s->from_file, s->from_rank),
+			 in_check);
+}
+
 /* The one legal move that any SAN of san_parse_quick() names exactly,
  * MOVE_NONE, or MOVE_ASK (the fast loop calls the two above itself). */
 static move_t resolve_inline(const struct position *pos, const struct san *s,
@@ -173,10 +183,7 @@ static move_t resolve_inline(const struct position *pos, const struct san *s,
 {
 	if (s->piece)
 		return s->promotion ? MOVE_NONE : piece_move(pos, s, in_check);
-	if (pos->by_color[pos->side] & BB(s->to))
-		return MOVE_NONE;
-	return pawn_move(pos, s, hint_mask(s->from_file, s->from_rank),
-			 in_check);
+	return pawn_san_move(pos, s, in_check);
 }
 
 static inline move_t resolve(const struct position *pos,
@@ -315,11 +322,7 @@ play_token(const char *p, const char *end, struct position *pos,
 			q = plain_pawn_san(p, &s);
 			if (!q || is_move_byte((unsigned char)*q) || *q == '(')
 				return NULL;
-			m = (pos->by_color[pos->side] & BB(s.to))
-				    ? MOVE_NONE
-				    : pawn_move(pos, &s,
-						hint_mask(s.from_file, -1),
-						*in_check);
+			m = pawn_san_move(pos, &s, *in_check);
 		} else {
 			q = plain_piece_san(p, &s);
 			if (!q || is_move_byte((unsigned char)*q) || *q == '(')
