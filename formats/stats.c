@@ -272,6 +272,10 @@ struct scan {
 	int vidx;
 	bool from_start;	/* the variant's initial position: openings */
 	bool rp_on;		/* pawns carry codes */
+	/* scan_move() reads the position before every move (EMAP, Pauli,
+	 * Random Pawns), or only the opening's (want_before says which). */
+	bool before_always;
+	bool want_before;	/* the replay's visitor reads it */
 	uint32_t moves;		/* main-line moves seen (null moves are not) */
 	size_t seq_len;		/* opening key built so far in s->key */
 	unsigned seq_plies;
@@ -319,6 +323,9 @@ static void scan_start(void *ctx, const struct position *start)
 	sc->rp_on = start->variant->needs_codes;
 	sc->from_start = sc->s->opening_plies > 0 &&
 			 starts_initial(sc->s, sc->vidx, start);
+	sc->before_always = sc->variant == &variant_emap ||
+			    sc->variant == &variant_pauli || sc->rp_on;
+	sc->want_before = sc->before_always || sc->from_start;
 	if (sc->from_start) {
 		sc->seq_len = 0;
 		key_append(sc->s, &sc->seq_len, start->variant->id,
@@ -417,7 +424,7 @@ static void scan_move(void *ctx, const struct replay_step *st)
 	move_t m = st->move;
 	unsigned f = MOVE_FLAGS(m);
 	int from = MOVE_FROM(m), promo = MOVE_PROMO(m);
-	int type = PIECE_TYPE((f & MF_MOVER2) ? b->board2[from] : b->board[from]);
+	int type = PIECE_TYPE(st->piece);
 	sc->moves++;
 	if (type >= PAWN && type <= TANDEM)
 		sc->c[ST_PAWN_MOVES + type - PAWN]++;
@@ -440,6 +447,10 @@ static void scan_move(void *ctx, const struct replay_step *st)
 		sc->rp[RP_MOVES + (b->code[from] & 63)]++;
 	if (sc->from_start && sc->seq_plies < sc->s->opening_plies)
 		scan_opening(sc, st);
+	/* Past the opening, a copy of each position before its move is
+	 * half of what this visitor costs the replay. */
+	sc->want_before = sc->before_always ||
+			  (sc->from_start && sc->seq_plies < sc->s->opening_plies);
 }
 
 /* ------------------------------------------------------- one game: keys */
@@ -695,7 +706,8 @@ bool stats_add_game(struct stats *s, const struct pgn_game *g,
 	sc.s = s;
 	sc.vidx = -1;
 	struct replay_visitor vis = { .ctx = &sc, .start = scan_start,
-				      .move = scan_move };
+				      .move = scan_move,
+				      .want_before = &sc.want_before };
 	struct replay_result res;
 	bool valid = !reader_errors &&
 		     !(g->flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE));

@@ -261,6 +261,9 @@ struct replay_step {
 				 * for Black's (from a FEN, from its numbers) */
 	bool check;		/* the move gives check: in after, the side to
 				 * move is in check */
+	uint8_t piece;		/* the piece that moved, as it stood on the
+				 * origin before (board2's for MF_MOVER2):
+				 * what a visitor reads without before */
 };
 
 /* The visitor sees every resolved move; null moves ("--", "Z0") are
@@ -275,6 +278,10 @@ struct replay_visitor {
 	/* move() never reads step->before, which is then NULL: the replay
 	 * need not keep a copy of each position before its move. */
 	bool no_before;
+	/* When set, read before each move: while *want_before is false,
+	 * step->before is NULL.  For a visitor that needs it only for some
+	 * moves (game-stats: the opening's), and says so as it goes. */
+	const bool *want_before;
 };
 
 enum game_end {

@@ -309,15 +309,19 @@ static int play_move(struct replay *r, const struct pgn_item *item,
 		emit(r, rc < 0 ? &err : &warn, &at);
 	/* Only a visitor looks at the position before the move. */
 	bool visit = r->visitor && r->visitor->move;
-	bool keep = visit && !r->visitor->no_before;
+	bool keep = visit && !r->visitor->no_before &&
+		    (!r->visitor->want_before || *r->visitor->want_before);
 	struct position before;
 	if (keep)
 		before = *pos;
+	int from = MOVE_FROM(m);
+	uint8_t piece = (MOVE_FLAGS(m) & MF_MOVER2) ? pos->board2[from]
+						    : pos->board[from];
 	position_make(pos, m);
 	bool check = check_mark(r, &san, pos, m, &at);
 	if (visit) {
 		struct replay_step step = { item, keep ? &before : NULL, pos,
-					    m, depth, at.ply, check };
+					    m, depth, at.ply, check, piece };
 		r->visitor->move(r->visitor->ctx, &step);
 	}
 	return 0;

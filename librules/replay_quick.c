@@ -368,9 +368,11 @@ play_token(const char *p, const char *end, struct position *pos,
 		return NULL;
 	struct position before;
 	uint32_t ply = move_ply(pos);
-	bool keep = vis && vis->move && !vis->no_before;
+	bool keep = vis && vis->move && !vis->no_before &&
+		    (!vis->want_before || *vis->want_before);
 	if (keep)
 		before = *pos;
+	uint8_t piece = pos->board[MOVE_FROM(m)];	/* standard: no MF_MOVER2 */
 	standard_make_body(pos, m, keyed);
 	*played = m;
 	char actual = 0;
@@ -380,7 +382,8 @@ play_token(const char *p, const char *end, struct position *pos,
 	if (vis && vis->move)
 		vis->move(vis->ctx, &(struct replay_step){
 			.before = keep ? &before : NULL, .after = pos,
-			.move = m, .ply = ply, .check = actual != 0 });
+			.move = m, .ply = ply, .check = actual != 0,
+			.piece = piece });
 	return actual == check ? q : NULL;
 }
 

@@ -687,6 +687,77 @@ static void test_random_move_numbers(void **state)
 	}
 }
 
+/* A visitor that wants the position before a move only for the first
+ * `wanted` main-line moves (game-stats' openings): both replays then give
+ * it NULL for the others, and every move its piece. */
+struct before_log {
+	bool want;
+	unsigned wanted, moves;
+	bool had_before[16];
+	uint8_t piece[16];
+};
+
+static void log_before(void *ctx, const struct replay_step *st)
+{
+	struct before_log *l = ctx;
+	if (st->depth != 0 || l->moves >= 16)
+		return;
+	l->had_before[l->moves] = st->before != NULL;
+	l->piece[l->moves] = st->piece;
+	l->moves++;
+	l->want = l->moves < l->wanted;
+}
+
+static void test_before_only_when_wanted(void **state)
+{
+	(void)state;
+	/* Plain (the fast path), then with a variation (the general one). */
+	static const char *const games[] = {
+		ROSTER "[Result \"*\"]\n\n"
+		"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O *\n",
+		ROSTER "[Result \"*\"]\n\n"
+		"1. e4 e5 (1... c5) 2. Nf3 Nc6 3. Bb5 a6 4. O-O *\n",
+	};
+	static const uint8_t pieces[7] = {
+		MAKE_PIECE(WHITE, PAWN), MAKE_PIECE(BLACK, PAWN),
+		MAKE_PIECE(WHITE, KNIGHT), MAKE_PIECE(BLACK, KNIGHT),
+		MAKE_PIECE(WHITE, BISHOP), MAKE_PIECE(BLACK, PAWN),
+		MAKE_PIECE(WHITE, KING),
+	};
+	static const struct replay_opts opts = { 0 };
+	for (size_t i = 0; i < 2; i++) {
+		struct pgn_reader *r = pgn_reader_from_memory(
+			"t", games[i], strlen(games[i]), NULL);
+		struct pgn_game g;
+		struct diag err;
+		pgn_game_init(&g);
+		assert_int_equal(pgn_reader_next(r, &g, NULL, NULL, &err), 1);
+		for (int quick = 1; quick >= 0; quick--) {
+			struct before_log l = { .want = true, .wanted = 3 };
+			struct replay_visitor vis = { .ctx = &l,
+						      .move = log_before,
+						      .want_before = &l.want };
+			struct replay_result res;
+			if (quick)
+				assert_true(game_replay_quick(&g, &opts, &vis,
+							      &res) == (i == 0));
+			else
+				assert_int_equal(game_replay(&g, &opts, &vis,
+							     NULL, NULL, &res),
+						 0);
+			if (quick && i != 0)
+				continue;	/* declined: nothing to see */
+			assert_int_equal(l.moves, 7);
+			for (unsigned k = 0; k < 7; k++) {
+				assert_true(l.had_before[k] == (k < 3));
+				assert_int_equal(l.piece[k], pieces[k]);
+			}
+		}
+		pgn_game_release(&g);
+		pgn_reader_close(r);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -698,6 +769,7 @@ int main(void)
 		cmocka_unit_test(test_move_numbers),
 		cmocka_unit_test(test_move_numbers_in_variations),
 		cmocka_unit_test(test_random_move_numbers),
+		cmocka_unit_test(test_before_only_when_wanted),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
