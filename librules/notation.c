@@ -379,7 +379,9 @@ size_t move_write_after(const struct position *pos,
 			const struct position *after, move_t m,
 			enum notation n, char *buf, size_t size)
 {
-	struct text t = { .n = 0, .figurine = n == NOTATION_FIGURINE };
+	struct text t;		/* not "= { ... }": that clears b[] too */
+	t.n = 0;
+	t.figurine = n == NOTATION_FIGURINE;
 	struct lazy_list ll;	/* not "= { 0 }": that clears a 2 KB list */
 	ll.ready = false;
 	struct anatomy a = anatomy_of(pos, m);
