@@ -143,7 +143,11 @@ void group_add(struct group *into, const struct group *from)
 		for (size_t i = 0; i < RP__COUNT; i++)
 			into->rp[i] += from->rp[i];
 	}
-	for (size_t i = from->nlengths; i-- > 0;)
+	/* Shortest first: a length new to `into` then goes after those
+	 * already added, at its end when `into` was empty (longest first,
+	 * a leftover of the array indexed by plies, put each at the front
+	 * and moved the whole list for each). */
+	for (size_t i = 0; i < from->nlengths; i++)
 		group_add_length(into, from->lengths[i].plies,
 				 from->lengths[i].games);
 }
