@@ -35,10 +35,23 @@ void die(const char *fmt, ...)
 }
 
 /* The libraries' handler for exhausted memory (pawnkit_on_out_of_memory):
- * stderr is unbuffered, so the message needs no memory of its own. */
-void out_of_memory(void)
+ * stderr's buffer is static (command_setup()), so the message needs no
+ * memory of its own. */
+static void out_of_memory(void)
 {
 	die("out of memory");
+}
+
+void command_setup(void)
+{
+	/* Unbuffered, stderr took a write(2) for each putc() of a
+	 * diagnostic: 542,699 of them for the OTB corpus's 4,686 warnings,
+	 * a tenth of pgn-validate's time.  Line-buffered, a diagnostic is one
+	 * write, still out before the next line is made; the buffer is
+	 * static so that the out-of-memory message needs none. */
+	static char stderr_buffer[BUFSIZ];
+	setvbuf(stderr, stderr_buffer, _IOLBF, sizeof stderr_buffer);
+	pawnkit_on_out_of_memory(out_of_memory);
 }
 
 /* ---------------------------------------------------------------- match */

@@ -135,8 +135,9 @@ typedef int (*fen_fn)(void *ctx, const char *fen, const char *where);
 int for_each_fen_line(FILE *in, const char *name, fen_fn fn, void *ctx);
 
 void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
-/* Each command's first call: the libraries report exhausted memory so. */
-void out_of_memory(void) __attribute__((noreturn));
+/* Each command's first call: stderr line-buffered, one write(2) a
+ * diagnostic; exhausted memory in the libraries reported and exit 2. */
+void command_setup(void);
 void warn_user(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif

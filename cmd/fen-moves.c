@@ -172,7 +172,7 @@ static int handle_line(void *ctx, const char *fen, const char *where)
 
 int main(int argc, char **argv)
 {
-	pawnkit_on_out_of_memory(out_of_memory);
+	command_setup();
 	static const struct argp argp = {
 		options, parse_opt, "[FEN...]",
 		"Print the legal moves of each position, one per line (sorted), "

@@ -456,7 +456,7 @@ static int render_fens(struct render *r, int argc, char **argv, int first)
 
 int main(int argc, char **argv)
 {
-	pawnkit_on_out_of_memory(out_of_memory);
+	command_setup();
 	static const struct argp argp = {
 		options, parse_opt, "[FEN...]",
 		"Draw chess positions (every pawnkit variant) as ASCII, Unicode "

@@ -438,7 +438,7 @@ static int write_outputs(const struct gamestats *gs, const struct stats *s,
 
 int main(int argc, char **argv)
 {
-	pawnkit_on_out_of_memory(out_of_memory);
+	command_setup();
 	static const struct argp argp = {
 		options, parse_opt, "[FILE...]",
 		"Figures over chess games of any number of PGN files: results, "

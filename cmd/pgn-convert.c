@@ -422,7 +422,7 @@ static int read_inputs(struct convert *c, char **files, int nfiles)
 
 int main(int argc, char **argv)
 {
-	pawnkit_on_out_of_memory(out_of_memory);
+	command_setup();
 	static const struct argp argp = {
 		options, parse_opt, "[FILE...]",
 		"Replay every game of PGN files (SAN, LAN or coordinates, any "

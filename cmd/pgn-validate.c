@@ -174,7 +174,7 @@ static void print_summary(const struct validate *v)
 
 int main(int argc, char **argv)
 {
-	pawnkit_on_out_of_memory(out_of_memory);
+	command_setup();
 	static const struct argp argp = {
 		options, parse_opt, "[FILE...]",
 		"Replay every game (and variation) of PGN files under its "
