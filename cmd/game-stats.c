@@ -247,10 +247,12 @@ static void progress_print(struct progress *p, double t, bool done)
 		fprintf(stderr, ", ETA %u:%02u", (unsigned)eta / 60,
 			(unsigned)eta % 60);
 	}
-	if (p->tty)
+	if (p->tty) {
 		p->shown = true;
-	else
+		fflush(stderr);	/* line-buffered, and the line has no end */
+	} else {
 		putc('\n', stderr);
+	}
 }
 
 static void progress_add(struct progress *p, uint64_t bytes, uint64_t games)
