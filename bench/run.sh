@@ -35,29 +35,48 @@ fi
 bytes=$(wc -c <"$corpus")
 games=$(grep -c '^\[Event ' "$corpus" || true)
 
+# One timed run of a command, appended to the file $2: "seconds peak_kib".
+time_once() {
+	/usr/bin/time -f '%e %M' -o "$tmp/one" sh -c "$1" >/dev/null 2>&1 || true
+	# A non-zero exit (invalid games) adds a line before the figures.
+	tail -n 1 "$tmp/one" >>"$2"
+}
+
+# The median line of the file $1 of RUNS figures, by time.
+median_of() {
+	sort -n "$1" | awk -v n="$runs" 'NR == int((n + 1) / 2) { print $1, $2 }'
+}
+
 # Median of RUNS runs: prints "seconds peak_kib".
 measure() {
 	i=0
 	: >"$tmp/times"
 	while [ $i -lt "$runs" ]; do
-		/usr/bin/time -f '%e %M' -o "$tmp/one" sh -c "$1" >/dev/null 2>&1 || true
-		# A non-zero exit (invalid games) adds a line before the figures.
-		tail -n 1 "$tmp/one" >>"$tmp/times"
+		time_once "$1" "$tmp/times"
 		i=$((i + 1))
 	done
-	sort -n "$tmp/times" | awk -v n="$runs" 'NR == int((n + 1) / 2) { print $1, $2 }'
+	median_of "$tmp/times"
 }
 
 row() { # task ours_cmd ref_cmd ref_name [bytes games]
 	task=$1 ours=$2 ref=$3 refname=$4 b=${5:-0} g=${6:-0}
-	set -- $(measure "$ours")
+	# Ours and the reference in turn (ours, reference, ours, ...), not
+	# all of one then all of the other: this machine's speed drifts by a
+	# third within minutes (pgn-validate 1.90 to 2.61 s in three runs),
+	# and taken in turn both see the same drift, so their ratio holds
+	# better than their seconds do.
+	i=0
+	: >"$tmp/times"
+	: >"$tmp/ref-times"
+	while [ $i -lt "$runs" ]; do
+		time_once "$ours" "$tmp/times"
+		[ -z "$ref" ] || time_once "$ref" "$tmp/ref-times"
+		i=$((i + 1))
+	done
+	set -- $(median_of "$tmp/times")
 	t=$1 mem=$2
-	if [ -n "$ref" ]; then
-		set -- $(measure "$ref")
-		rt=$1
-	else
-		rt=
-	fi
+	rt=
+	[ -z "$ref" ] || rt=$(median_of "$tmp/ref-times" | cut -d' ' -f1)
 	awk -v task="$task" -v t="$t" -v rt="$rt" -v ref="$refname" -v b="$b" \
 	    -v g="$g" -v mem="$mem" 'BEGIN {
 		t += 0	# numbers, not strings (mawk compares -v values as text)
