@@ -29,7 +29,8 @@ exit \$s
 WRAP
 	chmod +x "$work/bin/$name"
 done
-# Cases that watch the process itself (its system calls) skip wrappers.
+# Cases that watch the process itself (its system calls, its terminal)
+# skip wrappers (their needs say "unwrapped").
 PAWNKIT_WRAPPED=1 sh "$here/tests/e2e/run.sh" "$work/bin"
 status=$?
 runs=$(find "$work/logs" -name '*.log' | wc -l)
