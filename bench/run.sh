@@ -126,20 +126,39 @@ if [ -x "$sf" ]; then
 	row "perft $perft_kiwi Kiwipete" "$bin/fen-moves --perft $perft_kiwi '$kiwi'" \
 	    "printf 'position fen $kiwi\\ngo perft $perft_kiwi\\nquit\\n' | $sf" stockfish
 fi
-# Median wall time of at least 5 runs, to the microsecond: standard
-# chess's perft 5 takes about 20 ms, where /usr/bin/time's hundredths made
-# its nodes/s jump between 243 M and 487 M from run to run.
+# Wall times to the microsecond, the median of at least 5 runs:
+# standard chess's perft 5 takes about 20 ms, where /usr/bin/time's
+# hundredths made its nodes/s jump between 243 M and 487 M from run to run.
+fine_runs=$((runs > 5 ? runs : 5))
+time_fine() { # command file: appends the run's milliseconds to file
+	t0=$(date +%s%N)
+	sh -c "$1" >/dev/null 2>&1 || true
+	t1=$(date +%s%N)
+	echo $(((t1 - t0) / 1000)) >>"$2"
+}
+fine_median() { # file
+	sort -n "$1" | awk -v n="$fine_runs" 'NR == int((n + 1) / 2) { print $1 / 1e6 }'
+}
 measure_fine() {
-	i=0 n=$((runs > 5 ? runs : 5))
+	i=0
 	: >"$tmp/times"
-	while [ $i -lt $n ]; do
-		t0=$(date +%s%N)
-		sh -c "$1" >/dev/null 2>&1 || true
-		t1=$(date +%s%N)
-		echo $(((t1 - t0) / 1000)) >>"$tmp/times"
+	while [ $i -lt $fine_runs ]; do
+		time_fine "$1" "$tmp/times"
 		i=$((i + 1))
 	done
-	sort -n "$tmp/times" | awk -v n="$n" 'NR == int((n + 1) / 2) { print $1 / 1e6 }'
+	fine_median "$tmp/times"
+}
+# Two commands timed in turn, as row() does: prints both medians.
+measure_fine_pair() {
+	i=0
+	: >"$tmp/times"
+	: >"$tmp/ref-times"
+	while [ $i -lt $fine_runs ]; do
+		time_fine "$1" "$tmp/times"
+		time_fine "$2" "$tmp/ref-times"
+		i=$((i + 1))
+	done
+	echo "$(fine_median "$tmp/times") $(fine_median "$tmp/ref-times")"
 }
 
 # Nodes/s: nodes over the time less the start-up (perft 1's time, a few
@@ -152,21 +171,26 @@ rate_of() { # nodes seconds
 		printf "%.0f", (t > b ? n / (t - b) : 0) }'
 }
 ref_depth=$((perft_variant + 1))
-ref_nodes=$("$bin/fen-moves" --start --perft $ref_depth)
-ref_t=$(measure_fine "$bin/fen-moves --start --perft $ref_depth")
-ref_rate=$(rate_of "$ref_nodes" "$ref_t")
+ref_cmd="$bin/fen-moves --start --perft $ref_depth"
+ref_nodes=$(sh -c "$ref_cmd")
+ref_t=$(measure_fine "$ref_cmd")
 echo
 echo "| variant perft $perft_variant (start) | nodes | time | nodes/s | standard's nodes/s / this |"
 echo "|---|---|---|---|---|"
-row_variant() { # label nodes seconds
+row_variant() { # label nodes seconds reference_seconds
 	r=$(rate_of "$2" "$3")
-	awk -v v="$1" -v n="$2" -v t="$3" -v r="$r" -v s="$ref_rate" 'BEGIN {
+	s=$(rate_of "$ref_nodes" "$4")
+	awk -v v="$1" -v n="$2" -v t="$3" -v r="$r" -v s="$s" 'BEGIN {
 		printf "| %s | %s | %.3f s | %.1f M | %.2f |\n", v, n, t, r / 1e6,
 			(r > 0 ? s / r : 0) }'
 }
-row_variant "standard, perft $ref_depth (the reference)" "$ref_nodes" "$ref_t"
+row_variant "standard, perft $ref_depth (the reference)" "$ref_nodes" "$ref_t" "$ref_t"
 # A run shorter than a quarter second is timed as k runs in a row, k/4 s
-# or so in all, and divided: one 20 ms run swings by a third.
+# or so in all, and divided: one 20 ms run swings by a third.  Each
+# variant is timed in turn with the reference, and its ratio is to the
+# reference's time in those same minutes: this machine's speed drifts by
+# a third within minutes, and a reference timed once at the start made
+# Pauli's ratio 2.32 in one run and 3.05 in the next.
 for v in standard tandem emap randompawns pushpawn pauli; do
 	# Random Pawns has no one start position (its pawns' codes are
 	# rolled for each game): one rolled from seed 1 stands for it.
@@ -178,11 +202,11 @@ for v in standard tandem emap randompawns pushpawn pauli; do
 	nodes=$(sh -c "$cmd")
 	t=$(measure_fine "$cmd")
 	k=$(awk -v t="$t" 'BEGIN { k = int(0.25 / t) + 1; print (k > 50 ? 50 : k) }')
-	if [ "$k" -gt 1 ]; then
-		t=$(measure_fine "i=0; while [ \$i -lt $k ]; do $cmd; i=\$((i + 1)); done")
-		t=$(awk -v t="$t" -v k="$k" 'BEGIN { print t / k }')
-	fi
-	row_variant "$label" "$nodes" "$t"
+	[ "$k" -gt 1 ] &&
+		cmd="i=0; while [ \$i -lt $k ]; do $cmd; i=\$((i + 1)); done"
+	set -- $(measure_fine_pair "$cmd" "$ref_cmd")
+	t=$(awk -v t="$1" -v k="$k" 'BEGIN { print t / k }')
+	row_variant "$label" "$nodes" "$t" "$2"
 done
 echo
 echo "(The variants' target: at most 3 in the last column.  The times"
