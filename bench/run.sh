@@ -130,7 +130,7 @@ fi
 # standard chess's perft 5 takes about 20 ms, where /usr/bin/time's
 # hundredths made its nodes/s jump between 243 M and 487 M from run to run.
 fine_runs=$((runs > 5 ? runs : 5))
-time_fine() { # command file: appends the run's milliseconds to file
+time_fine() { # command file: appends the run's microseconds to file
 	t0=$(date +%s%N)
 	sh -c "$1" >/dev/null 2>&1 || true
 	t1=$(date +%s%N)
@@ -202,8 +202,9 @@ for v in standard tandem emap randompawns pushpawn pauli; do
 	nodes=$(sh -c "$cmd")
 	t=$(measure_fine "$cmd")
 	k=$(awk -v t="$t" 'BEGIN { k = int(0.25 / t) + 1; print (k > 50 ? 50 : k) }')
-	[ "$k" -gt 1 ] &&
+	if [ "$k" -gt 1 ]; then
 		cmd="i=0; while [ \$i -lt $k ]; do $cmd; i=\$((i + 1)); done"
+	fi
 	set -- $(measure_fine_pair "$cmd" "$ref_cmd")
 	t=$(awk -v t="$1" -v k="$k" 'BEGIN { print t / k }')
 	row_variant "$label" "$nodes" "$t" "$2"
