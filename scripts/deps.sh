@@ -5,7 +5,7 @@
 set -eu
 need="gcc libc6-dev clang libclang-rt-dev make pkg-config libpcre2-dev libcmocka-dev xz-utils"
 # Independent oracles for the tests (skipped when absent, installed here).
-want="pgn-extract stockfish libxml2-utils librsvg2-bin mandoc time python3 parallel strace"
+want="pgn-extract stockfish libxml2-utils librsvg2-bin mandoc time python3 parallel strace zsh fish"
 missing=""
 for p in $need $want; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
