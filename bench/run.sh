@@ -47,32 +47,32 @@ median_of() {
 	sort -n "$1" | awk -v n="$runs" 'NR == int((n + 1) / 2) { print $1, $2 }'
 }
 
-# Median of RUNS runs: prints "seconds peak_kib".
-measure() {
+# COUNT runs of a command and, in turn with them (ours, the reference,
+# ours, ...), of a reference when one is given: this machine's speed
+# drifts by a third within minutes (pgn-validate 1.90 to 2.61 s in three
+# runs), and taken in turn both see the same drift, so their ratio holds
+# better than their seconds do.  TIMER appends one run's figures to a
+# file: $tmp/times for the command, $tmp/ref-times for the reference.
+in_turn() { # timer count command [reference]
 	i=0
 	: >"$tmp/times"
-	while [ $i -lt "$runs" ]; do
-		time_once "$1" "$tmp/times"
+	: >"$tmp/ref-times"
+	while [ $i -lt "$2" ]; do
+		$1 "$3" "$tmp/times"
+		[ -z "${4:-}" ] || $1 "$4" "$tmp/ref-times"
 		i=$((i + 1))
 	done
+}
+
+# Median of RUNS runs: prints "seconds peak_kib".
+measure() {
+	in_turn time_once "$runs" "$1"
 	median_of "$tmp/times"
 }
 
 row() { # task ours_cmd ref_cmd ref_name [bytes games]
 	task=$1 ours=$2 ref=$3 refname=$4 b=${5:-0} g=${6:-0}
-	# Ours and the reference in turn (ours, reference, ours, ...), not
-	# all of one then all of the other: this machine's speed drifts by a
-	# third within minutes (pgn-validate 1.90 to 2.61 s in three runs),
-	# and taken in turn both see the same drift, so their ratio holds
-	# better than their seconds do.
-	i=0
-	: >"$tmp/times"
-	: >"$tmp/ref-times"
-	while [ $i -lt "$runs" ]; do
-		time_once "$ours" "$tmp/times"
-		[ -z "$ref" ] || time_once "$ref" "$tmp/ref-times"
-		i=$((i + 1))
-	done
+	in_turn time_once "$runs" "$ours" "$ref"
 	set -- $(median_of "$tmp/times")
 	t=$1 mem=$2
 	rt=
@@ -140,24 +140,12 @@ fine_median() { # file
 	sort -n "$1" | awk -v n="$fine_runs" 'NR == int((n + 1) / 2) { print $1 / 1e6 }'
 }
 measure_fine() {
-	i=0
-	: >"$tmp/times"
-	while [ $i -lt $fine_runs ]; do
-		time_fine "$1" "$tmp/times"
-		i=$((i + 1))
-	done
+	in_turn time_fine "$fine_runs" "$1"
 	fine_median "$tmp/times"
 }
-# Two commands timed in turn, as row() does: prints both medians.
+# A command and the reference timed in turn, as row() does: both medians.
 measure_fine_pair() {
-	i=0
-	: >"$tmp/times"
-	: >"$tmp/ref-times"
-	while [ $i -lt $fine_runs ]; do
-		time_fine "$1" "$tmp/times"
-		time_fine "$2" "$tmp/ref-times"
-		i=$((i + 1))
-	done
+	in_turn time_fine "$fine_runs" "$1" "$2"
 	echo "$(fine_median "$tmp/times") $(fine_median "$tmp/ref-times")"
 }
 

@@ -1,5 +1,8 @@
 # The progress line reaches a terminal while game-stats runs (see cmd).
-import os, pty, select, subprocess, sys, time
+import os, pty, select, signal, subprocess, sys, time
+# A game-stats that stopped reading would block the writes below for
+# good: the alarm ends the test instead (status 142, a failure).
+signal.alarm(30)
 bin_dir = sys.argv[1]
 game = b'[Event "E"]\n[White "W"]\n[Black "B"]\n[Result "*"]\n\n1. e4 e5 *\n\n'
 master, slave = pty.openpty()
