@@ -1,4 +1,4 @@
-/* FEN as written, in the extended syntax of NOTATION.md; no rules.
+/* FEN as written, in the extended syntax of pawnkit-notation(5); no rules.
  *
  * One function per field; each reports the first fault with the name of
  * the field and the 1-based column of the offending byte.  The board is
@@ -357,7 +357,7 @@ static int fen_en_passant(struct fen_cursor *c, struct fen_syntax *out)
 		if (sq < 0)
 			return fen_expect(c, "en passant", "a square or '-'");
 		/* Rank 2 or 7 after a tandem pawn's step from the first
-		 * rank (NOTATION.md); which one fits is librules' concern. */
+		 * rank (pawnkit-notation(5)); which one fits is librules' concern. */
 		if ((sq >> 3) < 1 || (sq >> 3) > 6 || (sq >> 3) == 3 ||
 		    (sq >> 3) == 4)
 			return fen_fail(c, c->pos, "en passant",

@@ -10,7 +10,7 @@
 
 #include "pgn_lex.h"
 
-/* Bytes that may appear in a move token (NOTATION.md "Movetext lexing"):
+/* Bytes that may appear in a move token (pawnkit-notation(5) "Movetext lexing"):
  * letters, digits, x : - = + # ^ & ~ / @ . and any byte >= 0x80 (figurine
  * SAN in UTF-8).  The push marker "(p)" is handled apart. */
 #define LC_IS_MOVE(c)                                                       \

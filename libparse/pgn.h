@@ -291,7 +291,7 @@ int pgn_game_read_tree(const struct pgn_game *g, struct pgn_game *full,
 void pgn_game_init(struct pgn_game *g);
 void pgn_game_release(struct pgn_game *g);
 
-/* The movetext lexer's byte classes (NOTATION.md "Movetext lexing"), for
+/* The movetext lexer's byte classes (pawnkit-notation(5) "Movetext lexing"), for
  * readers of movetext outside libparse that must split tokens exactly as
  * it does (the replay's fast path). */
 enum pgn_byte_class_bits {

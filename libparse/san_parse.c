@@ -1,5 +1,5 @@
 /* One move token as written: SAN, LAN or coordinate notation with the
- * variant markers of NOTATION.md.  Nothing is resolved here; the struct
+ * variant markers of pawnkit-notation(5).  Nothing is resolved here; the struct
  * says what the text says, and the lenient forms accepted are flagged.
  *
  * Order of the grammar, left to right:

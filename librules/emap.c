@@ -1,7 +1,7 @@
 /* Every Man a Pawn (Peter Aronson, 2001).
  *
  * K, Q, R, B and N keep their own moves and also move like a FIDE pawn of
- * their colour, without promotion (VARIANTS.md).  Only the pawn-like moves
+ * their colour, without promotion (pawnkit-variants(7)).  Only the pawn-like moves
  * a piece does not already have are generated, so no move appears twice:
  *   knight: step, double step, diagonal capture
  *   bishop: step, double step          (its capture is a bishop move)

@@ -1,4 +1,4 @@
-/* Moves to text: SAN, LAN, coordinate and figurine notation (NOTATION.md).
+/* Moves to text: SAN, LAN, coordinate and figurine notation (pawnkit-notation(5)).
  *
  * Everything is driven by the move flags and the board, never by the
  * variant's id: a rocket is written "^" because the move carries MF_ROCKET,

@@ -1,7 +1,7 @@
 /* Pauli Chess (Mark Dominus and Pierre-Francoys Brousseau, 2020): up to two
  * pieces of either colour share a square.
  *
- * The rules, as VARIANTS.md settles them:
+ * The rules, as pawnkit-variants(7) settles them:
  * - a piece moves INTO an occupied square but never THROUGH one (a slider's
  *   ray ends at the first occupied square; knights jump);
  * - onto one friend: share; onto one enemy: capture or share (two moves);
@@ -288,7 +288,7 @@ static void add_captures(const struct gen *g, int to)
 }
 
 /* A piece (not a pawn) onto the occupied square to, by the table of
- * VARIANTS.md. */
+ * pawnkit-variants(7). */
 static void add_onto(const struct gen *g, int to)
 {
 	uint8_t a = g->pos->board[to];

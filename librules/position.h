@@ -122,7 +122,7 @@ struct variant {
 	const char *name;	/* in messages: "standard chess", "Pauli Chess" */
 	const char *start_fen;
 	unsigned fen_features;	/* FEN_F_* tokens allowed besides plain pieces */
-	/* Its SAN (NOTATION.md): the mover letters ("KQRBN", and 'T' in
+	/* Its SAN (pawnkit-notation(5)): the mover letters ("KQRBN", and 'T' in
 	 * tandem; 'P' is every variant's), and the kinds of move a marker or
 	 * '~' writes (MF_ROCKET, MF_SHARE, MF_PUSH, MF_FLIP), so that a move
 	 * in another variant's notation is named as such. */
@@ -162,7 +162,7 @@ extern const struct variant variant_standard, variant_tandem, variant_emap,
 /* Every variant, standard first; *n gets the count. */
 const struct variant *const *variant_all(size_t *n);
 const struct variant *variant_by_id(const char *id);
-/* A [Variant] tag value: names and aliases as VARIANTS.md lists them;
+/* A [Variant] tag value: names and aliases as pawnkit-variants(7) lists them;
  * case, spaces, '-', '_', parentheses and a trailing "chess" ignored. */
 const struct variant *variant_by_name(const char *name);
 /* "standard, tandem, emap, ..." for error messages. */
@@ -181,7 +181,7 @@ int position_from_fen(struct position *pos, const struct fen_syntax *fen,
 /* fen_parse + position_from_fen. */
 int position_set_fen(struct position *pos, const char *fen,
 		     const struct variant *v, struct diag *err);
-/* Canonical FEN (NOTATION.md) into buf; returns its length. */
+/* Canonical FEN (pawnkit-notation(5)) into buf; returns its length. */
 size_t position_to_fen(const struct position *pos, char *buf, size_t n);
 #define FEN_MAX 256
 

@@ -2,7 +2,7 @@
  *
  * A connected pawn on its rank 4 or 5 (pushpawn-4th: rank 4 only) facing
  * an enemy pawn with an empty square behind that pawn steps forward and
- * shoves the enemy pawn one square back (VARIANTS.md).  Everything else is
+ * shoves the enemy pawn one square back (pawnkit-variants(7)).  Everything else is
  * standard chess, so the hooks wrap standard's; the two variants differ
  * only in the ranks a push may start from. */
 #include "internal.h"

@@ -3,7 +3,7 @@
  * Pieces are FIDE's; each pawn carries a code (position.h, CODE_*) saying,
  * per direction (left-forward, forward, right-forward from its owner's
  * side), whether it may move there, capture there, both or neither.  Rules
- * and the interpretations taken: VARIANTS.md.
+ * and the interpretations taken: pawnkit-variants(7).
  *
  * Pawn moves come from tables indexed by colour, code and square.  Moves
  * are generated legal, as in standard_gen.c: a check mask and pins (from
@@ -532,7 +532,7 @@ static int setup_error(struct setup_fault *fault, int field, int at,
 	return setup_fault(fault, field, at, "%s", why);
 }
 
-/* The short form names only the passed square (NOTATION.md): the straight
+/* The short form names only the passed square (pawnkit-notation(5)): the straight
  * move when it fits, else the one diagonal move that fits. */
 static int ep_resolve_short(struct position *pos, int mover,
 			    struct setup_fault *fault)

@@ -300,7 +300,7 @@ static bool same_effect(const struct position *pos, move_t a, move_t b)
 }
 
 /* A capture read without its 'x' loses to a share of the same square by
- * the same piece: there the bare move names the share (NOTATION.md). */
+ * the same piece: there the bare move names the share (pawnkit-notation(5)). */
 static bool loses_to_share(const struct found *fd, unsigned i)
 {
 	move_t a = fd->moves[i];
@@ -528,7 +528,7 @@ static bool resolve_plain(const struct position *pos, const struct san *san,
 
 /* ---------------------------------------------------- foreign notation */
 
-/* The kinds of move that a marker or '~' writes (NOTATION.md). */
+/* The kinds of move that a marker or '~' writes (pawnkit-notation(5)). */
 static const struct {
 	unsigned move;
 	const char *text, *name;
@@ -712,7 +712,7 @@ static bool no_enemy_there(const struct position *pos, const struct want *w)
 
 /* Tandem: a pawn move (member, or a bare coordinate move) onto an enemy
  * tandem, or onto the e.p. square that a tandem unit passed: only a
- * whole tandem may take a tandem (VARIANTS.md), so the unit move it most
+ * whole tandem may take a tandem (pawnkit-variants(7)), so the unit move it most
  * likely meant is the one to suggest, not another pawn's capture. */
 static bool member_takes_tandem(const struct position *pos,
 				const struct want *w)

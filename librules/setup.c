@@ -65,7 +65,7 @@ static int foreign_pawn_types(const struct variant *v,
 	return 1;
 }
 
-/* [PawnTypes] beside a [FEN]: the FEN sets the game up, as NOTATION.md
+/* [PawnTypes] beside a [FEN]: the FEN sets the game up, as pawnkit-notation(5)
  * has the tag for games without one.  A tag that says what the FEN says
  * is only redundant; one that says otherwise is dropped and said so
  * (returns 1), lest a game played from one setup be read as the

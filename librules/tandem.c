@@ -1,5 +1,5 @@
 /* Tandem Pawn Chess (Kenneth Regan, 2014): every pawn starts as a tandem,
- * two yoked pawns on one square (VARIANTS.md, "Tandem Pawn Chess").
+ * two yoked pawns on one square (pawnkit-variants(7), "Tandem Pawn Chess").
  *
  * A tandem is one piece code (TANDEM) on one square; a move from it is a
  * member move unless MF_UNIT (position.h).  Pieces and single pawns move

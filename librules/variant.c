@@ -1,4 +1,4 @@
-/* The variant table: ids, PGN names and the aliases VARIANTS.md accepts. */
+/* The variant table: ids, PGN names and the aliases pawnkit-variants(7) accepts. */
 #include <ctype.h>
 #include <string.h>
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The perft suites tests/perft/*.epd checked three ways: the count recorded
 # in the file, an independent Python reference (tests/perft/ref, written
-# from ../shared/spec/VARIANTS.md and NOTATION.md alone, sharing no code
+# from pawnkit-variants(7) and pawnkit-notation(5) alone, sharing no code
 # with librules) and fen-moves --perft.  One line per entry, a summary, and
 # on a mismatch the divide comparison that narrows the first differing
 # entry down to a position.  Exit 1 on any mismatch; skipped (exit 0) when

@@ -1,4 +1,4 @@
-/* Every Man a Pawn (librules/emap.c): each rule of VARIANTS.md with a
+/* Every Man a Pawn (librules/emap.c): each rule of pawnkit-variants(7) with a
  * position where it applies and one where a condition fails; the FEN after
  * each kind of move; a checked walk of the move tree; the perft suite in
  * tests/perft/emap.epd (counts derived by hand there).  Run from the

@@ -1,4 +1,4 @@
-/* Pauli Chess (librules/pauli.c): each special rule of VARIANTS.md with a
+/* Pauli Chess (librules/pauli.c): each special rule of pawnkit-variants(7) with a
  * position where it applies and one where a condition fails; the position
  * after each kind of move as FEN; setup checks; the perft suite in
  * tests/perft/pauli.epd (counts derived by hand there) and a checked perft

@@ -1,6 +1,6 @@
 /* Pushpawn Chess (librules/pushpawn.c): the push with each of its
  * conditions met and then failing one at a time, in pushpawn and in
- * pushpawn-4th; the FEN after a push; the seed game of VARIANTS.md through
+ * pushpawn-4th; the FEN after a push; the seed game of pawnkit-variants(7) through
  * san_parse and move_resolve; equality with standard chess where no push
  * exists; a checked walk; the perft suite tests/perft/pushpawn.epd (counts
  * derived by hand there).  Run from the project root. */

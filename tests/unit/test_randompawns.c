@@ -1,4 +1,4 @@
-/* Random Pawns Chess (librules/randompawns.c): each rule of VARIANTS.md
+/* Random Pawns Chess (librules/randompawns.c): each rule of pawnkit-variants(7)
  * with a position where it applies and one where a condition fails; the
  * code helpers, the roll and [PawnTypes]; the perft suites
  * tests/perft/randompawns*.epd; and a slow reference move generator
@@ -68,7 +68,7 @@ static uint8_t code_of(const char *letters)
 
 static void test_code_from_d20_table(void **state)
 {
-	/* VARIANTS.md, the d20 table, column by column. */
+	/* pawnkit-variants(7), the d20 table, column by column. */
 	static const char *const table[21] = {
 		"", "MMM", "MMC", "MCM", "MCC", "CMM", "CMC", "CCM", "CCC",
 		"OXM", "OXC", "OMX", "OCX", "XOM", "XOC", "MOX", "COX", "MXO",
@@ -325,7 +325,7 @@ static void test_ep_diagonal_long_form(void **state)
 			"on e4");
 }
 
-/* NOTATION.md: the short form means the straight move when it fits, else
+/* pawnkit-notation(5): the short form means the straight move when it fits, else
  * the one diagonal move that fits; two diagonal fits are an error. */
 static void test_ep_short_form(void **state)
 {
@@ -510,7 +510,7 @@ static void test_setup_checks(void **state)
 	assert_rejected("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1",
 			"board: every pawn needs a code in randompawns "
 			"(P{CMC} for a FIDE pawn)");
-	/* XXX is a code like any other (NOTATION.md: three of M C O X): a
+	/* XXX is a code like any other (pawnkit-notation(5): three of M C O X): a
 	 * pawn that neither moves nor takes, and still blocks and is taken. */
 	struct position xxx;
 	load_fen(&xxx, "4k3/8/8/8/3n4/8/3P{XXX}4/4K3 w - - 0 1", RP);
@@ -834,7 +834,7 @@ static void test_pawntypes_ignored(void **state)
 
 /* -------------------------------------------------- reference generator */
 
-/* Written from VARIANTS.md alone, square by square, no bitboards: each
+/* Written from pawnkit-variants(7) alone, square by square, no bitboards: each
  * pseudo-legal move is made on a copy and kept when the mover's king is
  * not attacked afterwards. */
 struct ref {

@@ -390,7 +390,7 @@ static void test_foreign_notation(void **state)
 
 /* ------------------------------------------------------------ variants */
 
-/* The seed game of VARIANTS.md, resolved and played move by move. */
+/* The seed game of pawnkit-variants(7), resolved and played move by move. */
 static void test_pushpawn_seed(void **state)
 {
 	static const char *const moves[] = { "e4", "e5", "Nf3", "d6", "d4",
@@ -507,7 +507,7 @@ static void test_pauli(void **state)
 		  "a move without 'x' is never a capture here (did you mean "
 		  "NxRe5?)" },
 	};
-	/* Why nothing fits, said as it is (VARIANTS.md): a share captures
+	/* Why nothing fits, said as it is (pawnkit-variants(7)): a share captures
 	 * nothing, so 'x' and '&' name two moves; taking one piece of two
 	 * leaves the other on the square, and it may still give check. */
 	static const struct want both[] = {

@@ -1,4 +1,4 @@
-/* Tandem Pawn Chess (librules/tandem.c): each special rule of VARIANTS.md
+/* Tandem Pawn Chess (librules/tandem.c): each special rule of pawnkit-variants(7)
  * with a position where it applies and one where a condition fails; the
  * positions after each kind of move as FEN; perft counts derived by hand
  * (derivations in the comments) and the tandem-free case against standard
@@ -197,7 +197,7 @@ static void test_first_rank_double_step_and_ep(void **state)
 }
 
 /* FEN writes the e.p. square of a first-rank double step on rank 2 (or 7)
- * (NOTATION.md) and must read it back: needs fen_parse to accept e.p.
+ * (pawnkit-notation(5)) and must read it back: needs fen_parse to accept e.p.
  * squares on ranks 2 and 7 as syntax. */
 static void test_fen_ep_on_rank_2(void **state)
 {
@@ -433,7 +433,7 @@ static void test_castling(void **state)
 
 /* --------------------------------------------------------------- perft */
 
-/* Each count derived by hand from VARIANTS.md (see the comments); none is
+/* Each count derived by hand from pawnkit-variants(7) (see the comments); none is
  * the program's output copied. */
 static const struct perft_case hand[] = {
 	/* Start.  D1: 8 tandems x (unit 1-step, unit 2-step, member 1-step,

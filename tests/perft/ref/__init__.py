@@ -1,6 +1,6 @@
 """Independent Python reference for pawnkit's perft counts.
 
-Written from ../../shared/spec/VARIANTS.md and NOTATION.md alone (no code
+Written from pawnkit-variants(7) and pawnkit-notation(5) alone (no code
 from librules), so that a disagreement with the C implementation points at
 a bug in one of the two.  Standard library only.
 
@@ -18,7 +18,7 @@ from .randompawns import RandomPawns
 from .standard import Standard
 from .tandem import Tandem
 
-# Variant ids as VARIANTS.md ("Variant ids and PGN names") and fen-moves
+# Variant ids as pawnkit-variants(7) ("Variant ids and PGN names") and fen-moves
 # --variant spell them.
 RULES = {r.id: r for r in (
     Standard(), Tandem(), Emap(), RandomPawns(flip=False),

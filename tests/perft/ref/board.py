@@ -2,14 +2,14 @@
 
 Squares are 0..63, a1 = 0, b1 = 1, ..., h8 = 63 (index = rank * 8 + file,
 ranks and files counted from 0).  A square holds a tuple of pieces: empty
-(), one piece, or -- in Pauli Chess only -- two (VARIANTS.md, "Pauli
+(), one piece, or -- in Pauli Chess only -- two (pawnkit-variants(7), "Pauli
 Chess": "Up to two pieces may stand on one square").  A tuple for every
 variant keeps one board type for all six rule sets.
 
 A piece is a string: its FEN letter (upper case White, lower case Black;
-"T"/"t" a tandem, VARIANTS.md "Tandem Pawn Chess"), followed for a Random
+"T"/"t" a tandem, pawnkit-variants(7) "Tandem Pawn Chess"), followed for a Random
 Pawns pawn by its three-letter movement code ("PCMC", "pXCO";
-NOTATION.md, "FEN: the board field").
+pawnkit-notation(5), "FEN: the board field").
 """
 
 FILES = "abcdefgh"
@@ -45,7 +45,7 @@ def kind(piece):
 
 def rel_rank(sq, white):
     """Rank 1..8 as seen from the given side ("rank n is always relative to
-    the side moving", VARIANTS.md introduction)."""
+    the side moving", pawnkit-variants(7) introduction)."""
     r = (sq >> 3) + 1
     return r if white else 9 - r
 
@@ -89,7 +89,7 @@ class Position:
 
     ep is None or (passed square, square of the man that passed): the second
     square is explicit because in Random Pawns a diagonal two-square move
-    leaves its pawn beside, not in front of, the passed square (NOTATION.md,
+    leaves its pawn beside, not in front of, the passed square (pawnkit-notation(5),
     en-passant field).  kings caches both kings' squares (None if absent) so
     that the king-safety test needs no board scan.  The clocks are kept only
     to write FEN back; perft does not depend on them.

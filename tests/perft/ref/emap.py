@@ -1,4 +1,4 @@
-"""Every Man a Pawn (id emap): VARIANTS.md, "Every Man a Pawn".
+"""Every Man a Pawn (id emap): pawnkit-variants(7), "Every Man a Pawn".
 
 K, Q, R, B, N keep their moves and gain a FIDE pawn's (no promotion): a
 step forward to an empty square, a diagonal forward capture, and from rank

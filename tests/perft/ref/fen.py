@@ -1,4 +1,4 @@
-"""The extended FEN of NOTATION.md ("FEN: the board field"), both ways.
+"""The extended FEN of pawnkit-notation(5) ("FEN: the board field"), both ways.
 
 Board tokens: FEN's KQRBNP/kqrbnp; T/t a tandem (tandem only); P{CMC} a
 pawn with its Random Pawns code (randompawns* only, where every pawn must
@@ -105,7 +105,7 @@ def _token(piece):
 
 def to_fen(pos):
     """Canonical extended FEN: inside ( ) White's man first, then K Q R B N
-    P order (NOTATION.md)."""
+    P order (pawnkit-notation(5))."""
     rows = []
     for r in range(7, -1, -1):
         row = ""

@@ -1,4 +1,4 @@
-"""Pauli Chess (id pauli): VARIANTS.md, "Pauli Chess".
+"""Pauli Chess (id pauli): pawnkit-variants(7), "Pauli Chess".
 
 Up to two men share a square.  Moves are FIDE's geometry; what changes is
 what may happen on arrival (dest), the pawn (never diagonal without a
@@ -80,7 +80,7 @@ class Pauli(Standard):
                                         victim=victim)
 
     def labels(self, pos, legal):
-        """NOTATION.md, coordinate notation for Pauli: the mover's letter when
+        """pawnkit-notation(5), coordinate notation for Pauli: the mover's letter when
         the origin holds two friendly men and the other also has a legal
         move to the same square; "&" a share; a capture unmarked, or "x" and
         the victim's letter when the square holds two enemies of different

@@ -1,4 +1,4 @@
-"""Pushpawn Chess (ids pushpawn, pushpawn-4th): VARIANTS.md, "Pushpawn
+"""Pushpawn Chess (ids pushpawn, pushpawn-4th): pawnkit-variants(7), "Pushpawn
 Chess".  FIDE chess plus the push; a push captures nothing, so attacks and
 check are FIDE's."""
 

@@ -1,4 +1,4 @@
-"""Random Pawns Chess (ids randompawns, randompawns-flip): VARIANTS.md,
+"""Random Pawns Chess (ids randompawns, randompawns-flip): pawnkit-variants(7),
 "Random Pawns Chess".
 
 A pawn is "P" + its code of three letters for left-forward, forward,
@@ -101,7 +101,7 @@ class RandomPawns(Standard):
                                    ((sq, (p[0] + code,)),), "~")
 
     def resolve_ep(self, board, white, text):
-        """NOTATION.md, en-passant field: "d3e4" names the passed square and
+        """pawnkit-notation(5), en-passant field: "d3e4" names the passed square and
         the pawn that passed; the short form "d3" is the straight move when
         the square beyond holds a pawn whose code allows a straight move and
         whose origin is empty, else the one diagonal move that fits, and an

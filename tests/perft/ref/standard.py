@@ -1,12 +1,12 @@
 """FIDE chess: the rules every variant starts from.
 
-VARIANTS.md, introduction: "Everything not mentioned is FIDE chess (Laws of
+pawnkit-variants(7), introduction: "Everything not mentioned is FIDE chess (Laws of
 Chess, basic rules)".  Each variant in this package is a subclass that
-overrides only what its section of VARIANTS.md changes, so that the FIDE
+overrides only what its section of pawnkit-variants(7) changes, so that the FIDE
 parts are written once.
 
 Moves are generated pseudo-legally as a list of square edits and then
-filtered by king safety ("Legality is king safety", VARIANTS.md
+filtered by king safety ("Legality is king safety", pawnkit-variants(7)
 introduction): make the move, then ask whether the mover's king is
 attacked, where "attacked" (self.attacked) includes every capture the
 variant gives the enemy.  That is slow but leaves no room for clever
@@ -53,7 +53,7 @@ class Move:
 
 class Standard:
     id = "standard"
-    # FEN tokens allowed besides FIDE's (NOTATION.md, board field table).
+    # FEN tokens allowed besides FIDE's (pawnkit-notation(5), board field table).
     tandems = False
     codes = False
     sharing = False
@@ -93,7 +93,7 @@ class Standard:
 
     @staticmethod
     def castling_after(rights, board, mv):
-        """VARIANTS.md, "Bookkeeping": rights are lost when the king moves,
+        """pawnkit-variants(7), "Bookkeeping": rights are lost when the king moves,
         when a rook leaves its corner, or when a rook is captured on its
         corner (then no rook of that colour is left there)."""
         keep = ""
@@ -230,7 +230,7 @@ class Standard:
     def resolve_ep(self, board, white, text):
         """The FEN e.p. field as (passed square, man that passed).  FIDE
         geometry: that man stands one step beyond the passed square in its
-        own forward direction (Tandem's 1->3 step too: VARIANTS.md, "En
+        own forward direction (Tandem's 1->3 step too: pawnkit-variants(7), "En
         passant: standard geometry").  A field naming no possible double
         step is ignored."""
         passed = parse_sq(text)
@@ -312,7 +312,7 @@ class Standard:
     # ------------------------------------------------------------ notation
 
     def labels(self, pos, legal):
-        """Coordinate notation of each legal move (NOTATION.md,
+        """Coordinate notation of each legal move (pawnkit-notation(5),
         "Coordinate notation"), as fen-moves --notation uci prints it."""
         quiet = {(mv.frm, mv.to) for mv, _ in legal
                  if mv.victim is None and mv.tag != "~"}

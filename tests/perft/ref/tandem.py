@@ -1,4 +1,4 @@
-"""Tandem Pawn Chess (id tandem): VARIANTS.md, "Tandem Pawn Chess".
+"""Tandem Pawn Chess (id tandem): pawnkit-variants(7), "Tandem Pawn Chess".
 
 A square holds a single pawn "P", a tandem "T" (two yoked pawns) or one
 piece.  Everything here is a pawn-side rule; pieces are FIDE's.
