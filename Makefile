@@ -22,15 +22,16 @@ CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 LDLIBS = $(PCRE2_LIBS) -lpthread
 
 B = build
-# Every cmd/NAME.c but the shared plumbing is a command.
-COMMANDS = $(filter-out common parallel,$(patsubst cmd/%.c,%,$(wildcard cmd/*.c)))
-# Plumbing every command links: cmd/common.c and the parallel engine.
-CMD_SHARED = $(B)/obj/cmd/common.o $(B)/obj/cmd/parallel.o
+# Every cmd/NAME.c is a command, linked with the run layer and the
+# libraries (each after the ones it uses).
+COMMANDS = $(patsubst cmd/%.c,%,$(wildcard cmd/*.c))
 LIBS = $(B)/libformats.a $(B)/librules.a $(B)/libparse.a
+CMD_LIBS = $(B)/librun.a $(LIBS)
 
 PARSE_SRC = $(wildcard libparse/*.c)
 RULES_SRC = $(wildcard librules/*.c)
 FORMATS_SRC = $(wildcard formats/*.c)
+RUN_SRC = $(wildcard run/*.c)
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 BINS = $(COMMANDS:%=$(B)/bin/%)
@@ -52,10 +53,13 @@ $(B)/librules.a: $(call obj,$(RULES_SRC))
 $(B)/libformats.a: $(call obj,$(FORMATS_SRC))
 	@rm -f $@
 	$(AR) rcs $@ $^
+$(B)/librun.a: $(call obj,$(RUN_SRC))
+	@rm -f $@
+	$(AR) rcs $@ $^
 
-$(B)/bin/%: $(B)/obj/cmd/%.o $(CMD_SHARED) $(LIBS)
+$(B)/bin/%: $(B)/obj/cmd/%.o $(CMD_LIBS)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(CMD_SHARED) $(LIBS) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(CMD_LIBS) $(LDLIBS)
 
 # Every unit test links the shared helpers (tests/unit/support.c, not a
 # test itself: UNIT_SRC takes only test_*.c).
@@ -178,7 +182,7 @@ FUZZ_NEEDS_fuzz_json_write = formats/json_write.c
 FUZZ_NEEDS_fuzz_json_read = formats/json_read.c
 # Objects beyond the libraries a target links: fuzz_match runs --match
 # as the commands do.
-FUZZ_LINK_fuzz_match = $(B)/obj/cmd/common.o
+FUZZ_LINK_fuzz_match = $(B)/librun.a
 FUZZ_ALL = $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_NAMES = $(foreach t,$(FUZZ_ALL),$(if $(FUZZ_NEEDS_$(t)),$(if $(wildcard $(FUZZ_NEEDS_$(t))),$(t)),$(t)))
 FUZZ_BINS = $(FUZZ_NAMES:%=$(B)/targets/%)

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common.h"
+#include "../run/run.h"
 
 const char *argp_program_version = "fen-moves (pawnkit) " PAWNKIT_VERSION;
 const char *argp_program_bug_address = PAWNKIT_BUGS;

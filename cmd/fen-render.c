@@ -7,7 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "common.h"
+#include "../run/run.h"
 
 const char *argp_program_version = "fen-render (pawnkit) " PAWNKIT_VERSION;
 const char *argp_program_bug_address = PAWNKIT_BUGS;
@@ -64,7 +64,6 @@ struct render {
 	const struct format *format;
 	struct board_style style;
 	struct replay_opts replay;
-	struct diag_printer printer;
 	const char *pgn, *output_dir;
 	enum selection select;
 	const char *selector;	/* "--ply", "--all", "--final" or NULL */
@@ -220,14 +219,15 @@ static const char *misuse(const struct render *r, int nfens)
 /* One diagram: to its own file under --output-dir, else to standard
  * output (text diagrams separated by an empty line; SVG documents back to
  * back, each opening with its <?xml ...?> line). */
-static void emit(struct render *r, const struct board_view *v,
+static void emit(struct render *r, FILE *out, const struct board_view *v,
 		 const char *name)
 {
 	if (!r->output_dir) {
 		if (r->written++ && r->format->text)
-			putchar('\n');
-		r->format->write(stdout, v, &r->style);
-		outputs_check();	/* stop when the reader is gone */
+			putc('\n', out);
+		r->format->write(out, v, &r->style);
+		if (out == stdout)
+			outputs_check();	/* stop when the reader is gone */
 		return;
 	}
 	char path[4096];
@@ -275,7 +275,7 @@ static int render_fen(struct render *r, const char *fen, const char *where)
 	struct board_view v;
 	view_start(r, &v, &pos, NULL, NULL);
 	snprintf(name, sizeof name, "position-%04llu", index);
-	emit(r, &v, name);
+	emit(r, stdout, &v, name);
 	return 0;
 }
 
@@ -298,6 +298,7 @@ static int render_fen_line(void *ctx, const char *fen, const char *where)
  * and marks, so that a long game costs no SAN per move. */
 struct walk {
 	struct render *r;
+	struct run_sink *sink;	/* the game's output and diagnostics */
 	const struct pgn_game *game;
 	uint32_t base;		/* plies before the game's start position */
 	uint32_t plies;		/* main-line plies seen */
@@ -348,7 +349,7 @@ static void show(struct walk *w)
 	annotate(&v, w->moved ? w->item->next : w->game->moves.first);
 	snprintf(name, sizeof name, "game-%04" PRIu64 "-ply-%03" PRIu32,
 		 w->game->index, w->ply);
-	emit(r, &v, name);
+	emit(r, run_file(w->sink, 0), &v, name);
 }
 
 /* The position after ply plies of the main line (step: the move that led
@@ -388,7 +389,7 @@ static void on_move(void *ctx, const struct replay_step *step)
 		offer(w, step->after, step->ply - w->base, step);
 }
 
-static void report_missing_ply(struct render *r, const struct walk *w)
+static void report_missing_ply(const struct render *r, const struct walk *w)
 {
 	const struct pgn_game *g = w->game;
 	struct diag d = { .file = g->file, .line = g->start.line,
@@ -398,35 +399,43 @@ static void report_missing_ply(struct render *r, const struct walk *w)
 	diag_setf(&d, DIAG_ERROR, DC_NONE,
 		  "no ply %" PRIu32 ": the main line has %" PRIu32 " %s",
 		  r->ply, w->plies, w->plies == 1 ? "ply" : "plies");
-	diag_printer_report(&r->printer, &d);
+	run_report(w->sink, &d);
 }
 
-static int render_game(void *ctx, struct pgn_game *g)
+/* One game: its positions drawn as the options select them.  Games run
+ * on the calling thread alone (fen-render has no --jobs): r changes as
+ * diagrams are written. */
+enum { C_INVALID };
+
+static void render_game(void *ctx, void *worker, struct pgn_game *g,
+			struct run_sink *k)
 {
 	struct render *r = ctx;
-	diag_printer_release(&r->printer, true);
-	struct walk w = { .r = r, .game = g };
+	(void)worker;
+	struct walk w = { .r = r, .sink = k, .game = g };
 	struct replay_visitor visitor = { .ctx = &w, .start = on_start,
 					  .move = on_move };
 	struct replay_result res;
-	game_replay(g, &r->replay, &visitor, diag_printer_report, &r->printer,
-		    &res);
+	game_replay(g, &r->replay, &visitor, run_report, k, &res);
 	if (r->select == SELECT_FINAL && w.reached)
 		show(&w);
 	if (r->select == SELECT_PLY && !w.reached && res.variant)
 		report_missing_ply(r, &w);
-	if (r->printer.errors || res.errors ||
-	    (g->flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE)))
-		r->status = EXIT_INVALID;
-	return 0;
+	if (run_game_failed(k, g) || res.errors)
+		run_count(k, C_INVALID);
 }
 
 static int render_pgn(struct render *r)
 {
 	char *files[] = { (char *)r->pgn };
-	struct pgn_reader_opts ro = { 0 };
-	int status = for_each_game(files, 1, &ro, &r->printer, render_game, r);
-	return status ? status : r->status;
+	/* A diagram needs a playable game: warnings are not printed. */
+	struct run_config cfg = { .jobs = 1, .diag = { .no_warnings = true },
+				  .game = render_game, .ctx = r,
+				  .streams = { stdout } };
+	int status = run_files(files, 1, &cfg);
+	if (!status && cfg.counts[C_INVALID])
+		status = EXIT_INVALID;
+	return status;
 }
 
 /* --------------------------------------------------------------- main */
@@ -471,7 +480,6 @@ int main(int argc, char **argv)
 			    .style = { .coords = true },
 			    .replay = { .variant = &variant_standard } };
 	int first;
-	r.printer.no_warnings = true;	/* a diagram needs a playable game */
 	argp_err_exit_status = EXIT_TROUBLE;
 	argp_parse(&argp, argc, argv, 0, &first, &r);
 	const char *why = misuse(&r, argc - first);

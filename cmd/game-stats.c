@@ -9,16 +9,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common.h"
-#include "parallel.h"
+#include "../run/run.h"
 
 const char *argp_program_version = "game-stats (pawnkit) " PAWNKIT_VERSION;
 const char *argp_program_bug_address = PAWNKIT_BUGS;
 
 enum {
-	OPT_PLOT = 256, OPT_JOBS, OPT_PARTIAL, OPT_MERGE, OPT_PROGRESS,
-	OPT_SKIP_INVALID, OPT_VARIANT, OPT_FORCE_VARIANT, OPT_TAGS_ONLY,
-	OPT_FULL_REPLAY,
+	OPT_PLOT = 256, OPT_PARTIAL, OPT_MERGE, OPT_PROGRESS,
+	OPT_SKIP_INVALID, OPT_TAGS_ONLY,
 };
 
 static const struct argp_option options[] = {
@@ -27,13 +25,8 @@ static const struct argp_option options[] = {
 	{ "top", 't', "N", 0, "Rows of each ranked list: openings, tags, players, groups (default 10; 0: all)", 0 },
 	{ "opening-plies", 'n', "N", 0, "Count the sequences of the first N plies as openings (default 6; 0: none)", 0 },
 	{ "group-by", 'g', "TAG", 0, "Figures per value of TAG: any tag, 'Year' (from [Date]) or 'Variant' (the variant id)", 0 },
-	{ "match", 'm', "TAG=REGEX", 0, "Only games whose TAG matches the PCRE2 REGEX (repeatable: all must hold; a missing tag reads as empty)", 0 },
 	{ "tags-only", OPT_TAGS_ONLY, NULL, 0, "Figures from the tags alone, without reading the moves (much faster): no lengths, endings, moves or openings by plies, and invalid games are not detected", 0 },
 	{ "skip-invalid", OPT_SKIP_INVALID, NULL, 0, "Leave invalid games out of the totals (they are still counted and reported)", 0 },
-	{ "variant", OPT_VARIANT, "ID", 0, "Variant of games without a [Variant] tag (default: standard)", 0 },
-	{ "force-variant", OPT_FORCE_VARIANT, NULL, 0, "Apply --variant to every game, whatever its tag", 0 },
-	{ "jobs", OPT_JOBS, "N", 0, "Replay games on N threads (default 1; 0: one per processor); the output does not change", 0 },
-	{ "full-replay", OPT_FULL_REPLAY, NULL, 0, "Replay every game from its movetext tree, never by the fast path; the output does not change", 0 },
 	{ "partial", OPT_PARTIAL, NULL, 0, "Write a partial result, to be combined with --merge, instead of the report", 0 },
 	{ "merge", OPT_MERGE, NULL, 0, "Read partial results instead of games and combine them", 0 },
 	{ "progress", OPT_PROGRESS, NULL, 0, "Show the progress line even when standard error is not a terminal", 0 },
@@ -45,13 +38,11 @@ static const struct argp_option options[] = {
 enum { USED_GAME_ONLY = 1, USED_FORMAT = 2, USED_PLIES = 4 };
 
 struct gamestats {
+	struct run_options opts;	/* --match, --variant, --jobs ... */
 	struct stats_config cfg;
 	struct stats_output out;
-	struct replay_opts replay;
-	struct matcher match;	/* --match; each worker has a copy */
 	const char *plot;
 	bool partial, merge, progress, quiet;
-	unsigned jobs;
 	unsigned used;
 };
 
@@ -87,7 +78,6 @@ static void format_arg(struct argp_state *state, struct gamestats *gs,
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
 	struct gamestats *gs = state->input;
-	char why[256];
 	switch (key) {
 	case 'f': format_arg(state, gs, arg); break;
 	case OPT_PLOT: gs->plot = arg; break;
@@ -102,34 +92,16 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		gs->cfg.group_by = arg;
 		gs->used |= USED_GAME_ONLY;
 		break;
-	case 'm':
-		if (matcher_add(&gs->match, arg, why, sizeof why) != 0)
-			argp_error(state, "--match %s", why);
-		gs->used |= USED_GAME_ONLY;
-		break;
 	case OPT_TAGS_ONLY: gs->cfg.tags_only = true; break;
 	case OPT_SKIP_INVALID: gs->out.skip_invalid = true; break;
-	case OPT_VARIANT:
-		gs->replay.variant = variant_arg(arg);
-		if (!gs->replay.variant)
-			argp_error(state, "unknown variant '%s' (known: %s)", arg,
-				   variant_id_list());
-		gs->used |= USED_GAME_ONLY;
-		break;
-	case OPT_FORCE_VARIANT:
-		gs->replay.force_variant = true;
-		gs->used |= USED_GAME_ONLY;
-		break;
-	case OPT_JOBS: gs->jobs = jobs_arg(state, arg); break;
-	case OPT_FULL_REPLAY:
-		gs->replay.full_replay = true;
-		gs->used |= USED_GAME_ONLY;
-		break;
 	case OPT_PARTIAL: gs->partial = true; break;
 	case OPT_MERGE: gs->merge = true; break;
 	case OPT_PROGRESS: gs->progress = true; break;
 	case 'q': gs->quiet = true; break;
+	case ARGP_KEY_INIT: run_options_children(state, &gs->opts); break;
 	case ARGP_KEY_SUCCESS:
+		if (gs->opts.selection_used)
+			gs->used |= USED_GAME_ONLY;
 		/* Not ARGP_KEY_END: argp sends that only when no FILE is
 		 * left, so a FILE on the line skipped these checks. */
 		if (gs->merge && (gs->used & USED_GAME_ONLY))
@@ -276,35 +248,39 @@ static void progress_finish(struct progress *p)
 
 /* --------------------------------------------------------------- games */
 
-/* The games go through par_run (parallel.h), with --jobs workers: each
- * chunk of input is counted into a struct stats of its own, which the
- * calling thread adds to the total when the chunk is written, in input
- * order.  Every figure is a sum, so the total is the one a single thread
- * finds; diagnostics come out in input order too. */
+/* The games go through run_files() with --jobs workers: each chunk of
+ * input is counted into a struct stats of its own, which the calling
+ * thread adds to the total when the chunk is written, in input order.
+ * Every figure is a sum, so the total is the one a single thread finds;
+ * diagnostics come out in input order too. */
 enum { C_GAMES, C_INVALID };
 
-/* What the par_run callbacks share.  Workers only read gs; total and
+/* What the run's callbacks share.  Workers only read gs; total and
  * progress belong to the calling thread. */
 struct reading {
 	const struct gamestats *gs;
 	/* Games are read tags-only (the movetext's bytes kept) and replayed
 	 * from those bytes by the fast path when it can, from a tree read
-	 * again when not (game_replay_lazy). */
+	 * again when not. */
 	struct pgn_reader_opts reader;
 	struct stats *total;
 	struct progress progress;
 };
 
+/* A thread's game to read a tree into (see struct reading). */
 static void *worker_new(void *ctx)
 {
-	const struct reading *r = ctx;
-	return lazy_worker_new(&r->gs->match);
+	(void)ctx;
+	struct pgn_game *scratch = xmalloc(sizeof *scratch);
+	pgn_game_init(scratch);
+	return scratch;
 }
 
 static void worker_free(void *ctx, void *worker)
 {
 	(void)ctx;
-	lazy_worker_free(worker);
+	pgn_game_release(worker);
+	free(worker);
 }
 
 static void *chunk_new(void *ctx)
@@ -319,38 +295,29 @@ static void chunk_free(void *ctx, void *chunk)
 	stats_free(chunk);
 }
 
-/* One game, on a worker: selected, replayed and counted into the chunk's
- * statistics.  The reader's errors make it invalid; only errors are
- * reported (par_config.errors_only). */
+/* One game: replayed and counted into the chunk's statistics.  The
+ * reader's errors make it invalid; only errors are reported
+ * (diag_policy.errors_only). */
 static void count_game(void *ctx, void *worker, struct pgn_game *g,
-		       struct par_sink *k)
+		       struct run_sink *k)
 {
 	const struct reading *r = ctx;
-	struct lazy_worker *w = worker;
-	bool selected = matcher_test(&w->match, g, par_report, k);
-	bool reader_errors = par_errors(k) > 0;
-	par_release(k, selected);
-	if (!selected)
-		return;
-	par_count(k, C_GAMES);
-	if (!stats_add_game(par_chunk(k), g, &w->scratch, &r->reader,
-			    &r->gs->replay, reader_errors, par_report, k))
-		par_count(k, C_INVALID);
+	run_count(k, C_GAMES);
+	if (!stats_add_game(run_chunk(k), g, worker, &r->reader,
+			    &r->gs->opts.replay, run_errors(k) > 0,
+			    run_report, k))
+		run_count(k, C_INVALID);
 }
 
-/* One game with --tags-only: selected and counted from its tags.  The
- * reader's errors are reported, but nothing makes a game invalid. */
+/* One game with --tags-only: counted from its tags.  The reader's errors
+ * are reported, but nothing makes a game invalid. */
 static void count_tags(void *ctx, void *worker, struct pgn_game *g,
-		       struct par_sink *k)
+		       struct run_sink *k)
 {
 	const struct reading *r = ctx;
-	struct lazy_worker *w = worker;
-	bool selected = matcher_test(&w->match, g, par_report, k);
-	par_release(k, selected);
-	if (!selected)
-		return;
-	par_count(k, C_GAMES);
-	stats_add_tags(par_chunk(k), g, &r->gs->replay);
+	(void)worker;
+	run_count(k, C_GAMES);
+	stats_add_tags(run_chunk(k), g, &r->gs->opts.replay);
 }
 
 static void chunk_written(void *ctx, void *chunk, uint64_t bytes,
@@ -376,25 +343,21 @@ static int read_games(struct gamestats *gs, struct stats **s, char **files,
 {
 	struct reading r = { .gs = gs, .reader = { .tags_only = true },
 			     .total = stats_new(&gs->cfg) };
-	struct par_config pc = {
-		.jobs = gs->jobs, .printer = { .quiet = gs->quiet },
-		.errors_only = true,
+	struct run_config rc = {
+		.jobs = gs->opts.jobs,
+		.diag = { .quiet = gs->quiet, .errors_only = true },
+		.match = &gs->opts.match, .reader = r.reader,
 		.worker_new = worker_new, .worker_free = worker_free,
-		.reader = r.reader,
 		.game = gs->cfg.tags_only ? count_tags : count_game, .ctx = &r,
 		.chunk_new = chunk_new, .chunk_free = chunk_free,
 		.written = chunk_written, .before_print = before_print,
 	};
-	int status = 0;
 	files_or_stdin(&files, &nfiles);
-	pc.jobs = jobs_or_processors(gs->jobs);
 	progress_init(&r.progress, gs, files, nfiles);
-	for (int i = 0; i < nfiles; i++)
-		if (par_run(files[i], &pc) != 0)
-			status = -1;
+	int status = run_files(files, nfiles, &rc) != 0 ? -1 : 0;
 	progress_finish(&r.progress);
 	*s = r.total;
-	uint64_t games = pc.counts[C_GAMES], invalid = pc.counts[C_INVALID];
+	uint64_t games = rc.counts[C_GAMES], invalid = rc.counts[C_INVALID];
 	if (!gs->quiet && invalid)
 		warn_user("%llu games: %llu valid, %llu invalid (%s)",
 			  (unsigned long long)games,
@@ -404,6 +367,7 @@ static int read_games(struct gamestats *gs, struct stats **s, char **files,
 					       : "counted apart");
 	return status;
 }
+
 /* The --plot file, opened before anything is read: a path that cannot be
  * written, or that is an input, is refused at once rather than after
  * hours of counting (and after the report was written). */
@@ -441,6 +405,11 @@ static int write_outputs(const struct gamestats *gs, const struct stats *s,
 int main(int argc, char **argv)
 {
 	command_setup();
+	static const struct argp_child children[] = {
+		{ &run_select_argp, 0, NULL, 0 },
+		{ &run_jobs_argp, 0, NULL, 0 },
+		{ 0 }
+	};
 	static const struct argp argp = {
 		options, parse_opt, "[FILE...]",
 		"Figures over chess games of any number of PGN files: results, "
@@ -450,11 +419,12 @@ int main(int argc, char **argv)
 		"written by --partial.  Exit status: 0 the report was written "
 		"(invalid games are counted in it), 2 usage error, unreadable "
 		"input or failed write.",
-		NULL, NULL, NULL
+		children, NULL, NULL
 	};
 	struct gamestats gs = { .cfg = { .opening_plies = 6 },
-				.out = { .top = 10 }, .jobs = 1 };
+				.out = { .top = 10 } };
 	int first;
+	run_options_init(&gs.opts);
 	argp_err_exit_status = EXIT_TROUBLE;
 	argp_parse(&argp, argc, argv, 0, &first, &gs);
 	inputs_declare(argv + first, argc - first);
@@ -469,6 +439,6 @@ int main(int argc, char **argv)
 	else if (write_outputs(&gs, s, plot) != 0)
 		status = EXIT_TROUBLE;
 	stats_free(s);
-	matcher_release(&gs.match);
+	run_options_release(&gs.opts);
 	return status;
 }

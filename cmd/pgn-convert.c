@@ -2,20 +2,17 @@
  * another notation, as JSON, or as lines of positions or moves; games
  * that fail are passed on byte for byte. */
 #include <argp.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "common.h"
-#include "parallel.h"
+#include "../run/run.h"
 
 const char *argp_program_version = "pgn-convert (pawnkit) " PAWNKIT_VERSION;
 const char *argp_program_bug_address = PAWNKIT_BUGS;
 
 enum {
 	OPT_FROM = 256, OPT_TAGS, OPT_WIDTH, OPT_MAINLINE, OPT_STRIP_COMMENTS,
-	OPT_STRIP_VARIATIONS, OPT_STRIP_NAGS, OPT_STRIP_CLOCKS, OPT_VARIANT,
-	OPT_FORCE_VARIANT, OPT_JOBS, OPT_FULL_REPLAY
+	OPT_STRIP_VARIATIONS, OPT_STRIP_NAGS, OPT_STRIP_CLOCKS
 };
 
 static const struct argp_option options[] = {
@@ -31,35 +28,19 @@ static const struct argp_option options[] = {
 	{ "strip-nags", OPT_STRIP_NAGS, NULL, 0, "Leave out NAGs", 0 },
 	{ "strip-clocks", OPT_STRIP_CLOCKS, NULL, 0, "Leave out [%clk] and [%emt] commands in comments", 0 },
 	{ "mainline", OPT_MAINLINE, NULL, 0, "fen, epd: the positions of the main line only", 0 },
-	{ "match", 'm', "TAG=REGEX", 0, "Only games whose TAG matches the PCRE2 REGEX (repeatable: all must hold; a missing tag reads as empty)", 0 },
-	{ "variant", OPT_VARIANT, "ID", 0, "Variant of games without a [Variant] tag (default: standard)", 0 },
-	{ "force-variant", OPT_FORCE_VARIANT, NULL, 0, "Apply --variant to every game, whatever its tag", 0 },
-	{ "strict", 's', NULL, 0, "Treat every warning as an error (the game fails)", 0 },
-	{ "json", 'j', NULL, 0, "Diagnostics as JSON lines", 0 },
-	{ "no-warnings", 'w', NULL, 0, "Do not print warnings", 0 },
-	{ "quiet", 'q', NULL, 0, "Print no diagnostics", 0 },
-	{ "jobs", OPT_JOBS, "N", 0, "Convert games on N threads (default 1; 0: one per processor); the output does not change", 0 },
-	{ "full-replay", OPT_FULL_REPLAY, NULL, 0, "Replay every game from its movetext tree, never by the fast path; the output does not change", 0 },
 	{ 0 }
 };
 
 struct convert {
-	struct diag_printer printer;
-	struct matcher match;
-	struct replay_opts replay;
+	struct run_options opts;
 	struct conv_opts conv;
 	struct conv_writer writer;
-	struct conv_game cg;
 	bool from_json;
 	const char *output_path, *reject_path;
-	FILE *reject;
-	struct raw_copy copy;
-	unsigned long long failed;
-	const struct replay_opts *game_replay;	/* this game's rules */
-	/* --from json: diagnostics point at the game's object */
-	uint64_t json_index;
-	struct pgn_loc json_at;
-	unsigned jobs;
+	/* The rules of the game being run: opts.replay, or a JSON game's
+	 * own (--from json runs on the calling thread alone). */
+	const struct replay_opts *game_replay;
+	unsigned long long failed;	/* JSON objects that hold no game */
 };
 
 /* A table-driven option value: NAME of a table, -1 when unknown. */
@@ -87,20 +68,10 @@ static unsigned width_arg(struct argp_state *state, const char *arg)
 	return (unsigned)v;
 }
 
-static void variant_option(struct argp_state *state, struct convert *c,
-			   const char *arg)
-{
-	c->replay.variant = variant_arg(arg);
-	if (!c->replay.variant)
-		argp_error(state, "unknown variant '%s' (known: %s)", arg,
-			   variant_id_list());
-}
-
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
 	struct convert *c = state->input;
 	struct conv_opts *o = &c->conv;
-	char why[256];
 	switch (key) {
 	case 'f': c->writer.format = (enum conv_format)choice(state, "format", arg,
 			conv_format_parse, "pgn, json, ndjson, fen, epd, uci-line"); break;
@@ -118,18 +89,12 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_STRIP_NAGS: o->strip_nags = true; break;
 	case OPT_STRIP_CLOCKS: o->strip_clocks = true; break;
 	case OPT_MAINLINE: o->mainline = true; break;
-	case 'm':
-		if (matcher_add(&c->match, arg, why, sizeof why) != 0)
-			argp_error(state, "--match %s", why);
+	case ARGP_KEY_INIT: run_options_children(state, &c->opts); break;
+	case ARGP_KEY_SUCCESS:
+		if (c->from_json && c->opts.jobs > 1)
+			argp_error(state, "--jobs: JSON input (--from json) is "
+				   "read on one thread");
 		break;
-	case OPT_VARIANT: variant_option(state, c, arg); break;
-	case OPT_FORCE_VARIANT: c->replay.force_variant = true; break;
-	case 's': c->printer.strict = c->replay.strict = true; break;
-	case 'j': c->printer.json = true; break;
-	case 'w': c->printer.no_warnings = true; break;
-	case 'q': c->printer.quiet = true; break;
-	case OPT_JOBS: c->jobs = jobs_arg(state, arg); break;
-	case OPT_FULL_REPLAY: c->replay.full_replay = true; break;
 	default: return ARGP_ERR_UNKNOWN;
 	}
 	return 0;
@@ -149,192 +114,32 @@ static bool wants_variations(const struct convert *c)
 	}
 }
 
-/* --from json: the diagnostics of a game point at its JSON object. */
-static void json_report(void *ctx, const struct diag *orig)
-{
-	struct convert *c = ctx;
-	struct diag d = *orig;
-	d.game = c->json_index;
-	if (d.line) {
-		d.line = c->json_at.line;
-		d.col = c->json_at.col;
-	}
-	diag_printer_report(&c->printer, &d);
-}
-
-static void report(void *ctx, const struct diag *d)
-{
-	struct convert *c = ctx;
-	if (c->from_json)
-		json_report(c, d);
-	else
-		diag_printer_report(&c->printer, d);
-}
-
-static int convert_game(void *ctx, struct pgn_game *g)
-{
-	struct convert *c = ctx;
-	bool selected = matcher_test(&c->match, g, report, c);
-	diag_printer_release(&c->printer, selected);
-	if (!selected) {
-		raw_copy(&c->copy, NULL, g);
-		return 0;
-	}
-	int replayed = conv_game_replay(&c->cg, g, c->game_replay,
-					wants_variations(c), report, c);
-	/* The printer counts the reader's and the replay's errors alike. */
-	if (c->printer.errors == 0 && replayed == 0 &&
-	    !(g->flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE))) {
-		conv_writer_game(&c->writer, &c->cg);
-		return 0;
-	}
-	c->failed++;
-	/* The rest of a cut game goes to the reject file only: in the
-	 * output (in JSON a string) the game keeps its first bytes, as
-	 * with --jobs, whose chunks hold the output of a failed game. */
-	raw_copy(&c->copy, c->reject, g);
-	if (!c->reject)
-		conv_writer_failed(&c->writer, g);
-	return 0;
-}
-
-/* One game object: its PGN text read as any PGN.  A game replayed under
- * --variant without a [Variant] tag says so in "variant": that is its
- * default, unless --force-variant says otherwise. */
-static void convert_json_game(struct convert *c, const char *name,
-			      const char *text, size_t len, const char *variant)
-{
-	struct replay_opts game = c->replay;
-	const struct variant *v = variant ? variant_by_name(variant) : NULL;
-	if (v && !game.force_variant)
-		game.variant = v;
-	c->game_replay = &game;
-	struct pgn_reader_opts ro = { 0 };
-	struct pgn_reader *r = pgn_reader_from_memory(name, text, len, &ro);
-	struct pgn_game g;
-	struct diag err = { 0 };
-	pgn_game_init(&g);
-	diag_printer_hold(&c->printer);
-	while (pgn_reader_next(r, &g, report, c, &err) > 0) {
-		g.index = c->json_index;
-		convert_game(c, &g);
-		/* As for_each_game: stop when the reader is gone. */
-		outputs_check();
-		diag_printer_hold(&c->printer);
-	}
-	diag_printer_release(&c->printer, true);
-	pgn_game_release(&g);
-	pgn_reader_close(r);
-	c->game_replay = &c->replay;
-}
-
-static int read_json_file(struct convert *c, const char *path)
-{
-	struct diag err = { 0 };
-	struct json_games *jg = json_games_open(path, &err);
-	const char *text;
-	size_t len;
-	int rc;
-	if (!jg) {
-		warn_user("%s", err.message);
-		return EXIT_TROUBLE;
-	}
-	c->json_index = 0;
-	while ((rc = json_games_next(jg, &text, &len, &c->json_at, &err)) > 0) {
-		c->json_index++;
-		if (rc == 1) {
-			convert_json_game(c, path, text, len,
-					  json_games_variant(jg));
-			continue;
-		}
-		/* No game to write, as a game the PGN reader cannot split
-		 * has none: reported, counted, the next one read. */
-		err.game = c->json_index;
-		diag_printer_report(&c->printer, &err);
-		c->failed++;
-	}
-	json_games_close(jg);
-	if (rc == 0)
-		return 0;
-	err.game = c->json_index + 1;
-	diag_printer_report(&c->printer, &err);
-	return err.code == DC_IO ? EXIT_TROUBLE : EXIT_INVALID;
-}
-
-/* ------------------------------------------------------------ --jobs */
-
-/* What convert_game() does, on a worker thread.  Each game is written by
- * the chunk's own writer (a piece of the output, see conv_writer) into
- * the worker's stream, whose bytes go to the chunk as its buffer fills:
- * a game's output is never held whole here (JSON of a 60 MB game is six
- * times that), and the chunk may write it on as it grows (parallel.h). */
+/* Each game is written by its chunk's own writer (a piece of the output,
+ * see conv_writer), whose first game's debts to the output before it are
+ * paid when the chunk is written (before_write). */
 enum { S_OUTPUT, S_REJECT };
 enum { C_FAILED };
 
-#define WORKER_BUFFER ((size_t)64 << 10)
-
-struct worker {
-	struct matcher match;
-	struct conv_game cg;
-	FILE *out;		/* writes to sink */
-	struct par_sink *sink;	/* of the game being converted */
-};
-
-static ssize_t worker_write(void *cookie, const char *p, size_t n)
-{
-	struct worker *w = cookie;
-	par_write(w->sink, S_OUTPUT, p, n);
-	return (ssize_t)n;
-}
-
-/* The worker's bytes so far go to the chunk. */
-static void worker_flush(struct worker *w)
-{
-	if (fflush(w->out) != 0)
-		die("out of memory");
-}
-
-/* A game's number: the chunk reader's count, shifted when the chunk is
- * written (the games before it are known only then). */
-static void chunk_number(void *ctx, FILE *out, uint64_t number)
-{
-	struct worker *w = ctx;
-	(void)out;
-	worker_flush(w);
-	par_write_game_number(w->sink, S_OUTPUT, number);
-}
-
+/* A thread's game record, reused from game to game. */
 static void *worker_new(void *ctx)
 {
-	const struct convert *c = ctx;
-	struct worker *w = calloc(1, sizeof *w);
-	if (!w)
-		die("out of memory");
-	matcher_copy(&w->match, &c->match);
-	conv_game_init(&w->cg);
-	w->out = fopencookie(w, "w", (cookie_io_functions_t){
-					 .write = worker_write });
-	if (!w->out || setvbuf(w->out, NULL, _IOFBF, WORKER_BUFFER) != 0)
-		die("out of memory");
-	return w;
+	(void)ctx;
+	struct conv_game *cg = xmalloc(sizeof *cg);
+	conv_game_init(cg);
+	return cg;
 }
 
 static void worker_free(void *ctx, void *worker)
 {
-	struct worker *w = worker;
 	(void)ctx;
-	matcher_release(&w->match);
-	conv_game_release(&w->cg);
-	fclose(w->out);
-	free(w);
+	conv_game_release(worker);
+	free(worker);
 }
 
 static void *chunk_new(void *ctx)
 {
 	const struct convert *c = ctx;
-	struct conv_writer *piece = calloc(1, sizeof *piece);
-	if (!piece)
-		die("out of memory");
+	struct conv_writer *piece = xcalloc(1, sizeof *piece);
 	piece->format = c->writer.format;
 	piece->opts = c->writer.opts;
 	piece->piece = true;
@@ -347,73 +152,114 @@ static void chunk_free(void *ctx, void *chunk)
 	free(chunk);
 }
 
-/* The chunk's output follows what is written: its first game's debts. */
 static void before_write(void *ctx, void *chunk)
 {
 	struct convert *c = ctx;
 	conv_writer_join(&c->writer, chunk);
 }
 
-static void convert_chunk_game(void *ctx, void *worker, struct pgn_game *g,
-			       struct par_sink *k)
+/* A game's number: the chunk's count, made the input's when the chunk is
+ * written. */
+static void game_number(void *ctx, FILE *out, uint64_t number)
+{
+	(void)out;
+	run_write_game_number(ctx, S_OUTPUT, number);
+}
+
+/* One game: replayed and written in the output's format; one that fails
+ * goes as it came, to the rejects when there are. */
+static void convert_game(void *ctx, void *worker, struct pgn_game *g,
+			 struct run_sink *k)
 {
 	const struct convert *c = ctx;
-	struct worker *w = worker;
-	struct conv_writer *piece = par_chunk(k);
-	bool selected = matcher_test(&w->match, g, par_report, k);
-	par_release(k, selected);
-	if (!selected)
-		return;
-	int replayed = conv_game_replay(&w->cg, g, &c->replay,
-					wants_variations(c), par_report, k);
-	bool ok = par_errors(k) == 0 && replayed == 0 &&
-		  !(g->flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE));
+	struct conv_game *cg = worker;
+	struct conv_writer *piece = run_chunk(k);
+	int replayed = conv_game_replay(cg, g, c->game_replay,
+					wants_variations(c), run_report, k);
+	bool ok = !run_game_failed(k, g) && replayed == 0;
 	if (!ok) {
-		par_count(k, C_FAILED);
-		if (c->reject) {
-			par_write_raw(k, S_REJECT, g);
+		run_count(k, C_FAILED);
+		if (c->reject_path) {
+			run_write_raw(k, S_REJECT, g);
 			return;
 		}
 	}
-	piece->out = w->out;
-	piece->number = (struct conv_number){ chunk_number, w };
-	w->sink = k;
+	piece->out = run_file(k, S_OUTPUT);
+	piece->number = (struct conv_number){ game_number, k };
 	if (ok)
-		conv_writer_game(piece, &w->cg);
+		conv_writer_game(piece, cg);
 	else
 		conv_writer_failed(piece, g);
-	worker_flush(w);
 }
 
-static int convert_parallel(struct convert *c, char **files, int nfiles)
+/* --from json: each game object's PGN text run as a document of its own,
+ * its games numbered and placed as the object.  A game replayed under
+ * --variant without a [Variant] tag says so in "variant": that is its
+ * default, unless --force-variant says otherwise. */
+static void convert_json_game(struct convert *c, struct run_config *cfg,
+			      const char *name, const char *text, size_t len,
+			      const char *variant, uint64_t index,
+			      struct pgn_loc at)
 {
-	struct par_config cfg = {
-		.jobs = c->jobs, .printer = c->printer,
-		.streams = { [S_OUTPUT] = c->writer.out,
-			     [S_REJECT] = c->reject },
-		.worker_new = worker_new, .worker_free = worker_free,
-		.chunk_new = chunk_new, .chunk_free = chunk_free,
-		.before_write = before_write,
-		.game = convert_chunk_game, .ctx = c,
-	};
-	int status = par_run_files(files, nfiles, &cfg);
-	c->failed += cfg.counts[C_FAILED];
-	return status;
+	struct replay_opts game = c->opts.replay;
+	const struct variant *v = variant ? variant_by_name(variant) : NULL;
+	if (v && !game.force_variant)
+		game.variant = v;
+	c->game_replay = &game;
+	run_text(cfg, name, text, len, index, at);
+	c->game_replay = &c->opts.replay;
 }
 
-static int read_inputs(struct convert *c, char **files, int nfiles)
+/* A JSON object or document that holds no game (game index). */
+static void json_fault(const struct run_config *cfg, struct diag *err,
+		       uint64_t index)
 {
-	struct pgn_reader_opts ro = { .skipped = raw_copy_skipped,
-				      .skipped_ctx = &c->copy };
+	err->game = index;
+	diag_policy_print(&cfg->diag, err);
+}
+
+static int read_json_file(struct convert *c, struct run_config *cfg,
+			  const char *path)
+{
+	struct diag err = { 0 };
+	struct json_games *jg = json_games_open(path, &err);
+	struct pgn_loc at;
+	uint64_t index = 0;
+	const char *text;
+	size_t len;
+	int rc;
+	if (!jg) {
+		warn_user("%s", err.message);
+		return EXIT_TROUBLE;
+	}
+	while ((rc = json_games_next(jg, &text, &len, &at, &err)) > 0) {
+		index++;
+		if (rc == 1)
+			convert_json_game(c, cfg, path, text, len,
+					  json_games_variant(jg), index, at);
+		else {
+			/* No game to write, as a game the PGN reader cannot
+			 * split has none: reported, counted, the next read. */
+			json_fault(cfg, &err, index);
+			c->failed++;
+		}
+	}
+	json_games_close(jg);
+	if (rc == 0)
+		return 0;
+	json_fault(cfg, &err, index + 1);
+	return err.code == DC_IO ? EXIT_TROUBLE : EXIT_INVALID;
+}
+
+static int read_inputs(struct convert *c, struct run_config *cfg,
+		       char **files, int nfiles)
+{
 	int status = 0;
-	if (!c->from_json && c->jobs > 1)
-		return convert_parallel(c, files, nfiles);
 	if (!c->from_json)
-		return for_each_game(files, nfiles, &ro, &c->printer,
-				     convert_game, c);
+		return run_files(files, nfiles, cfg);
 	files_or_stdin(&files, &nfiles);
 	for (int i = 0; i < nfiles; i++) {
-		int rc = read_json_file(c, files[i]);
+		int rc = read_json_file(c, cfg, files[i]);
 		if (rc > status)
 			status = rc;
 	}
@@ -423,6 +269,12 @@ static int read_inputs(struct convert *c, char **files, int nfiles)
 int main(int argc, char **argv)
 {
 	command_setup();
+	static const struct argp_child children[] = {
+		{ &run_diag_argp, 0, NULL, 0 },
+		{ &run_select_argp, 0, NULL, 0 },
+		{ &run_jobs_argp, 0, NULL, 0 },
+		{ 0 }
+	};
 	static const struct argp argp = {
 		options, parse_opt, "[FILE...]",
 		"Replay every game of PGN files (SAN, LAN or coordinates, any "
@@ -432,29 +284,36 @@ int main(int argc, char **argv)
 		"as they came.\vWith no FILE, or when FILE is -, read standard "
 		"input.  Exit status: 0 every game converted, 1 some failed, "
 		"2 usage or I/O error.",
-		NULL, NULL, NULL
+		children, NULL, NULL
 	};
-	struct convert c = { .conv = { .width = 80 }, .jobs = 1 };
+	struct convert c = { .conv = { .width = 80 } };
 	int first;
+	run_options_init(&c.opts);
 	argp_err_exit_status = EXIT_TROUBLE;
 	argp_parse(&argp, argc, argv, 0, &first, &c);
 	inputs_declare(argv + first, argc - first);
 	c.output_path = c.output_path ? c.output_path : "-";
 	c.writer.out = output_open(c.output_path);
 	c.writer.opts = &c.conv;
+	c.game_replay = &c.opts.replay;
+	struct run_config cfg = {
+		.jobs = c.opts.jobs, .diag = run_options_diag(&c.opts),
+		.match = &c.opts.match, .game = convert_game, .ctx = &c,
+		.worker_new = worker_new, .worker_free = worker_free,
+		.chunk_new = chunk_new, .chunk_free = chunk_free,
+		.before_write = before_write,
+		.streams = { [S_OUTPUT] = c.writer.out },
+	};
 	if (c.reject_path)
-		c.reject = output_open(c.reject_path);
-	c.game_replay = &c.replay;
-	conv_game_init(&c.cg);
+		cfg.streams[S_REJECT] = output_open(c.reject_path);
 	conv_writer_begin(&c.writer);
-	int status = read_inputs(&c, argv + first, argc - first);
+	int status = read_inputs(&c, &cfg, argv + first, argc - first);
 	conv_writer_end(&c.writer);
 	if (output_close(c.writer.out, c.output_path) != 0 ||
-	    output_close(c.reject, c.reject_path) != 0)
+	    output_close(cfg.streams[S_REJECT], c.reject_path) != 0)
 		status = EXIT_TROUBLE;
-	conv_game_release(&c.cg);
-	matcher_release(&c.match);
-	if (status == 0 && c.failed)
+	run_options_release(&c.opts);
+	if (status == 0 && (c.failed || cfg.counts[C_FAILED]))
 		status = EXIT_INVALID;
 	return status;
 }

@@ -18,6 +18,7 @@
  * to opts.skipped: so the raw bytes of all games and the skipped ones add
  * up to the input, and memory stays bounded by the limit. */
 #include <errno.h>
+#include <poll.h>
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -315,8 +316,22 @@ static void reader_compact(struct pgn_reader *r)
 	r->start = 0;
 }
 
+/* Whether a read of fd would return at once (data, its end or an
+ * error), rather than wait for a writer. */
+static bool reader_ready(int fd)
+{
+	struct pollfd p = { .fd = fd, .events = POLLIN };
+	return poll(&p, 1, 0) != 0;
+}
+
 /* Moves the unread bytes to the front, grows the buffer if they fill it,
- * and reads until it is full or the input ends. */
+ * and reads until it is full or the input ends, or until nothing more
+ * has come: a game that has come whole through a pipe is not held back
+ * until a writer sends a buffer's worth more (a slow producer, games fed
+ * as they are played).  What a read adds is at least a quarter of what
+ * was held before it returns early, so that a long game coming in small
+ * pieces is attempted again a few times, not once a piece (each attempt
+ * reads the game from its start). */
 static int reader_fill(struct pgn_reader *r, struct diag *err)
 {
 	if (r->start > 0)
@@ -326,7 +341,10 @@ static int reader_fill(struct pgn_reader *r, struct diag *err)
 		r->own = reader_realloc(r->own, r->cap);
 		r->data = r->own;
 	}
+	size_t held = r->len, got = 0;
 	while (r->len < r->cap) {
+		if (got && got >= held / 4 && !reader_ready(r->fd))
+			break;
 		ssize_t n = read(r->fd, r->own + r->len, r->cap - r->len);
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -337,6 +355,7 @@ static int reader_fill(struct pgn_reader *r, struct diag *err)
 			break;
 		}
 		r->len += (size_t)n;
+		got += (size_t)n;
 	}
 	return 0;
 }

@@ -15,11 +15,14 @@
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 rev=${1:?usage: compare-outputs.sh REV [BINDIR]}
-new=$(cd "${2:-$top/build/bin}" && pwd)
+bindir=$(cd "${2:-$top/build/bin}" && pwd)
 data=$top/../shared/data
 otb=${OTB:-20000}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT INT TERM
+# A copy: a build while this runs must not change the commands compared.
+cp -r "$bindir" "$work/new"
+new=$work/new
 
 # ------------------------------------------------------------ the old build
 mkdir -p "$work/src"

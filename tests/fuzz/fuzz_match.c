@@ -1,4 +1,4 @@
-/* --match TAG=REGEX as the commands run it (cmd/common.c): a flags byte,
+/* --match TAG=REGEX as the commands run it (run/match.c): a flags byte,
  * a regex up to the first NUL (an argument holds none), then a tag value
  * of any bytes (NULs, bytes that are not UTF-8, over the length matched).
  * A regex that does not compile is refused with its reason; one that
@@ -7,7 +7,7 @@
  * a copy of the matcher (a --jobs worker's) answers alike.  A regex that
  * backtracks without end must stop at its limit: libFuzzer's -timeout. */
 #include "fuzz.h"
-#include "../../cmd/common.h"
+#include "../../run/run.h"
 
 struct seen {
 	unsigned count;

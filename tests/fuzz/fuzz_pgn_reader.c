@@ -8,7 +8,7 @@
  * - from the start of a game on (one picked by the first byte), as a chunk
  *   reader over the rest: the games from that one on;
  * - cut into several chunks at any bytes (picked by the last bytes), or
- *   where pgn_find_cut() cuts, and read as cmd/parallel.c reads them: each
+ *   where pgn_find_cut() cuts, and read as run/engine.c reads them: each
  *   chunk sees its cut's line whole, keeps the games that end by the cut,
  *   and the rest is read again with the next one: the same games, raw
  *   bytes, places and diagnostics, in order;
@@ -177,7 +177,7 @@ static bool same(const struct seen *a, const struct seen *b, bool outside)
 	       a->at.line == b->at.line && a->at.col == b->at.col;
 }
 
-/* One chunk, as cmd/parallel.c's run_chunk() reads it: buf[0, cut) with
+/* One chunk, as run/engine.c's run_chunk_games() reads it: buf[0, cut) with
  * the reader seeing buf[0, seen); the games that end by the cut (all of
  * them when last) go to out[*n...], their raw bytes checked against buf.
  * Returns where the next game starts (kept games end there) and sets *at
@@ -339,7 +339,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (size_t i = 0; i < n && i < MAX; i++)
 		FUZZ_CHECK(same(&mem[i], &other[i], true));
 	/* From where a game starts to the end, as a chunk (--jobs cuts the
-	 * input so, cmd/parallel.c): the same games from there on. */
+	 * input so, run/engine.c): the same games from there on. */
 	if (n >= 2 && n <= MAX) {
 		size_t k = 1 + data[0] % (n - 1), off = 0;
 		bool whole = true;

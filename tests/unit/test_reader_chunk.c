@@ -1,5 +1,5 @@
 /* Chunk readers (pgn_reader_from_chunk, pgn_reader_tell): an input cut in
- * two before any "[Event " line and read as cmd/parallel.c reads it must
+ * two before any "[Event " line and read as run/engine.c reads it must
  * give exactly the games, with the same raw bytes, flags, tags, movetext
  * and diagnostics (game and line numbers shifted), as one reader of the
  * whole input.  The first piece is read up to the cut, with the line after
@@ -115,7 +115,7 @@ static void read_whole(const char *in, size_t len,
 	pgn_reader_close(r);
 }
 
-/* As cmd/parallel.c's run_chunk(): the games of buf[0, cut) (the reader
+/* As run/engine.c's run_chunk_games(): the games of buf[0, cut) (the reader
  * sees up to line_end), what they wrote is kept up to the last boundary
  * at or before the cut; *stop and *at say where that is. */
 static uint64_t read_piece(const char *in, size_t cut, size_t line_end,
@@ -293,7 +293,7 @@ static void test_too_large(void **state)
 
 /* in read in pieces cut at cuts[0, n) (rising; each reader sees its cut's
  * line whole, as pgn_find_cut() makes it), a piece stopped short read
- * again with the next, as cmd/parallel.c merges them: the games of whole. */
+ * again with the next, as run/engine.c merges them: the games of whole. */
 static void check_cuts(const char *in, size_t len, const size_t *cuts,
 		       size_t n, const char *whole)
 {

@@ -1,0 +1,75 @@
+/* Inputs: the files named or standard input, FEN lines.  See run.h. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "run.h"
+
+void files_or_stdin(char ***files, int *nfiles)
+{
+	static char *stdin_only[] = { "-" };
+	if (*nfiles == 0) {
+		*files = stdin_only;
+		*nfiles = 1;
+	}
+}
+
+/* The length of the UTF-8 byte order mark that s starts with, or 0.
+ * Editors on some systems write one at the start of a text file. */
+static size_t utf8_bom_length(const char *s, size_t len)
+{
+	return len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+}
+
+/* Whether the line fen[0, len) holds a NUL byte, reported at its column
+ * ("line N:COL: error:") when it does: the FEN parser reads a string, and
+ * the rest of the line would go unread without a word. */
+static bool fen_line_has_nul(const char *fen, size_t len, const char *where)
+{
+	const char *nul = memchr(fen, 0, len);
+	if (nul)
+		warn_user("%s:%zu: error: a NUL byte in the line", where,
+			  (size_t)(nul - fen) + 1);
+	return nul != NULL;
+}
+
+/* No FEN comes near this (a board of 64 squares written at their longest,
+ * and two numbers): a longer line is not read into memory whole. */
+#define FEN_LINE_MAX ((size_t)64 << 10)
+
+int for_each_fen_line(FILE *in, const char *name, fen_fn fn, void *ctx)
+{
+	char *line = NULL, where[32];
+	size_t cap = 0;
+	ssize_t len;
+	bool cut;
+	int status = 0;
+	/* Lines end as PGN lines do: LF, CRLF, or a CR alone. */
+	for (unsigned long n = 1;
+	     (len = pgn_read_line_max(&line, &cap, in, FEN_LINE_MAX, &cut)) >= 0;
+	     n++) {
+		/* A byte order mark opens the input only: skipped there, as
+		 * the PGN reader skips it, and not counted in columns. */
+		char *fen = n == 1 ? line + utf8_bom_length(line, (size_t)len) : line;
+		size_t flen = (size_t)(line + len - fen);
+		if (flen == 0 || fen[0] == '#')
+			continue;
+		snprintf(where, sizeof where, "line %lu", n);
+		bool bad = cut || fen_line_has_nul(fen, flen, where);
+		if (cut)
+			warn_user("%s: error: the line is longer than %zu "
+				  "bytes, which no FEN is", where,
+				  FEN_LINE_MAX);
+		if (fn(ctx, bad ? NULL : fen, where) != 0 || bad)
+			status = EXIT_INVALID;
+	}
+	/* pgn_read_line() returns -1 at the end and on a read error alike (a
+	 * closed descriptor, a directory): only the stream's error flag tells
+	 * them apart, and errno still says why. */
+	if (ferror(in)) {
+		warn_user("could not read '%s': %s", name, strerror(errno));
+		status = EXIT_TROUBLE;
+	}
+	free(line);
+	return status;
+}

@@ -1,0 +1,113 @@
+/* The option rows the game-reading commands share, as argp children, so
+ * that each is spelled and parsed once.  See run.h. */
+#include <argp.h>
+
+#include "run.h"
+
+enum {
+	OPT_VARIANT = 0x1000, OPT_FORCE_VARIANT, OPT_FULL_REPLAY, OPT_JOBS
+};
+
+static const struct argp_option diag_options[] = {
+	{ "json", 'j', NULL, 0, "Diagnostics as JSON lines", 0 },
+	{ "strict", 's', NULL, 0, "Treat every warning as an error", 0 },
+	{ "no-warnings", 'w', NULL, 0, "Do not print warnings", 0 },
+	{ "quiet", 'q', NULL, 0, "Print no diagnostics and no summary; only the exit status tells", 0 },
+	{ 0 }
+};
+
+static error_t diag_parse(int key, char *arg, struct argp_state *state)
+{
+	struct run_options *o = state->input;
+	(void)arg;
+	switch (key) {
+	case 'j': o->json = true; break;
+	case 's': o->strict = o->replay.strict = true; break;
+	case 'w': o->no_warnings = true; break;
+	case 'q': o->quiet = true; break;
+	default: return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+const struct argp run_diag_argp = { diag_options, diag_parse, NULL, NULL,
+				    NULL, NULL, NULL };
+
+static const struct argp_option select_options[] = {
+	{ "match", 'm', "TAG=REGEX", 0, "Only games whose TAG matches the PCRE2 REGEX (repeatable: all must hold; a missing tag reads as empty)", 0 },
+	{ "variant", OPT_VARIANT, "ID", 0, "Variant of games without a [Variant] tag (default: standard)", 0 },
+	{ "force-variant", OPT_FORCE_VARIANT, NULL, 0, "Apply --variant to every game, whatever its tag", 0 },
+	{ "full-replay", OPT_FULL_REPLAY, NULL, 0, "Replay every game from its movetext tree, never by the fast path; the output does not change", 0 },
+	{ 0 }
+};
+
+static void variant_option(struct argp_state *state, struct run_options *o,
+			   const char *arg)
+{
+	o->replay.variant = variant_arg(arg);
+	if (!o->replay.variant)
+		argp_error(state, "unknown variant '%s' (known: %s)", arg,
+			   variant_id_list());
+}
+
+static error_t select_parse(int key, char *arg, struct argp_state *state)
+{
+	struct run_options *o = state->input;
+	char why[256];
+	switch (key) {
+	case 'm':
+		if (matcher_add(&o->match, arg, why, sizeof why) != 0)
+			argp_error(state, "--match %s", why);
+		break;
+	case OPT_VARIANT: variant_option(state, o, arg); break;
+	case OPT_FORCE_VARIANT: o->replay.force_variant = true; break;
+	case OPT_FULL_REPLAY: o->replay.full_replay = true; break;
+	default: return ARGP_ERR_UNKNOWN;
+	}
+	o->selection_used = true;
+	return 0;
+}
+
+const struct argp run_select_argp = { select_options, select_parse, NULL,
+				      NULL, NULL, NULL, NULL };
+
+static const struct argp_option jobs_options[] = {
+	{ "jobs", OPT_JOBS, "N", 0, "Run games on N threads (default 1; 0: one per processor); the output does not change", 0 },
+	{ 0 }
+};
+
+static error_t jobs_parse(int key, char *arg, struct argp_state *state)
+{
+	struct run_options *o = state->input;
+	if (key != OPT_JOBS)
+		return ARGP_ERR_UNKNOWN;
+	o->jobs = jobs_arg(state, arg);
+	return 0;
+}
+
+const struct argp run_jobs_argp = { jobs_options, jobs_parse, NULL, NULL,
+				    NULL, NULL, NULL };
+
+void run_options_init(struct run_options *o)
+{
+	*o = (struct run_options){ .jobs = 1 };
+}
+
+void run_options_children(struct argp_state *state, struct run_options *o)
+{
+	for (unsigned i = 0; state->root_argp->children &&
+			     state->root_argp->children[i].argp; i++)
+		state->child_inputs[i] = o;
+}
+
+struct diag_policy run_options_diag(const struct run_options *o)
+{
+	return (struct diag_policy){ .json = o->json, .quiet = o->quiet,
+				     .no_warnings = o->no_warnings,
+				     .strict = o->strict };
+}
+
+void run_options_release(struct run_options *o)
+{
+	matcher_release(&o->match);
+}

@@ -1,0 +1,253 @@
+/* run: the layer between the commands and the libraries.  Games in, one
+ * per-game function per command, output in input order, on one thread
+ * or on --jobs workers alike; the diagnostic policy, --match, the
+ * outputs and the exit statuses every command shares.
+ *
+ * Errors: this layer is the command layer's.  Exhausted memory and
+ * unusable options end the process with EXIT_TROUBLE (die()); the
+ * libraries below it never exit. */
+#ifndef PAWNKIT_RUN_H
+#define PAWNKIT_RUN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../formats/formats.h"
+#include "../libparse/pgn.h"
+#include "../librules/position.h"
+
+#define PAWNKIT_VERSION "0.1.0"
+#define PAWNKIT_BUGS "<https://pawnkit.invalid/issues>"
+
+/* Exit statuses, the same for every command. */
+enum { EXIT_VALID = 0, EXIT_INVALID = 1, EXIT_TROUBLE = 2 };
+
+/* Each command's first call: stderr line-buffered (one write(2) a
+ * diagnostic), exhausted memory in the libraries reported and exit 2. */
+void command_setup(void);
+void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+void warn_user(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* malloc, calloc and realloc that die() when memory is exhausted. */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+
+/* ------------------------------------------------------------- options */
+
+/* A count written in decimal digits only (no sign, no blanks: strtoull
+ * alone accepts both), at most max.  0, or -1 when arg is not one. */
+int count_parse(const char *arg, unsigned long long max,
+		unsigned long long *out);
+/* --jobs N: N worker threads, 0 meaning one per online processor. */
+#define JOBS_MAX 1024
+struct argp_state;
+/* The --jobs option's argument for argp: a count from 0 to JOBS_MAX
+ * (else argp_error, exit 2), 0 made one per processor. */
+unsigned jobs_arg(struct argp_state *state, const char *arg);
+/* --variant: an id ("pushpawn-4th") or any [Variant] name. */
+const struct variant *variant_arg(const char *arg);
+
+/* --match TAG=REGEX, all must hold (PCRE2, matched as UTF-8 characters;
+ * a value's bytes that are not UTF-8 match as Latin-1).  A missing tag
+ * reads as "".  A rule that cannot tell (a value over 4096 bytes, a regex
+ * over its step or memory limit: match.c) reports an error for the game
+ * through report, and the game is selected, unless another rule leaves it
+ * out: an error makes it invalid, where it would be left out unseen. */
+struct matcher {
+	struct match_rule *rules;
+	size_t n;
+};
+int matcher_add(struct matcher *m, const char *arg, char *why, size_t n);
+bool matcher_test(const struct matcher *m, const struct pgn_game *g,
+		  diag_fn report, void *ctx);
+/* dst matches as src does, with state of its own: for another thread
+ * (PCRE2 match data may not be shared between threads). */
+void matcher_copy(struct matcher *dst, const struct matcher *src);
+void matcher_release(struct matcher *m);
+
+/* What is printed of the diagnostics and how (text or JSON lines on
+ * standard error), and what they count for.  One policy for every
+ * command, run or not through the engine below. */
+struct diag_policy {
+	bool json, quiet, no_warnings;
+	bool strict;		/* a warning counts and prints as an error */
+	/* Only errors are kept and printed (warnings are counted, never
+	 * shown), and all of a game's held reader errors are printed, with
+	 * no DIAG_HELD_MAX: what game-stats has always printed. */
+	bool errors_only;
+};
+/* The options the game-reading commands share, as argp children: parsed
+ * into the struct run_options given as the parent's input (argp gives
+ * each child its parent's input). */
+struct run_options {
+	/* Diagnostics: --json, --strict, --no-warnings, --quiet. */
+	bool json, strict, no_warnings, quiet;
+	/* Selection and rules: --match, --variant, --force-variant,
+	 * --full-replay; selection_used says one was given. */
+	struct matcher match;
+	struct replay_opts replay;
+	bool selection_used;
+	unsigned jobs;		/* --jobs; 1 when not given */
+};
+extern const struct argp run_diag_argp, run_select_argp, run_jobs_argp;
+/* Defaults before argp_parse: one job, no variant given. */
+void run_options_init(struct run_options *o);
+/* The parent's ARGP_KEY_INIT: every child of the command's argp parses
+ * into o. */
+void run_options_children(struct argp_state *state, struct run_options *o);
+void run_options_release(struct run_options *o);
+/* The diagnostic policy the options say (struct diag_policy below). */
+struct diag_policy run_options_diag(const struct run_options *o);
+
+/* --------------------------------------------------------- diagnostics */
+
+
+/* A game's reader diagnostics arrive before the game is known to be
+ * selected; at most this many are held for it (a note counts the rest). */
+#define DIAG_HELD_MAX 64
+/* Prints d now, as p says (a diagnostic of no game: a FEN line's, a JSON
+ * document's). */
+void diag_policy_print(const struct diag_policy *p, const struct diag *d);
+
+/* ------------------------------------------------------------- outputs */
+
+/* Output faults.  SIGPIPE is ignored in every command (output.c), so a
+ * closed pipe is a write error (EPIPE) like a full disk: exit status 2.
+ * A closed pipe is expected (`| head`) and never reported; any other
+ * write error is, once, with the file's name, and a regular file opened
+ * by output_open() that could not be written whole is removed.  Standard
+ * output not closed by output_close() (argp's --help and --version exit
+ * on their own) is checked so at exit: a write error is then status 2. */
+
+/* The files the command reads ("-" or none: standard input), so that
+ * output_open() refuses to write over one of them. */
+void inputs_declare(char *const *files, int nfiles);
+/* "-" is stdout.  Exits with EXIT_TROUBLE when the file cannot be opened,
+ * or when it is one of the declared inputs or an output opened before:
+ * opening it for writing would empty it before it is read. */
+FILE *output_open(const char *path);
+/* Flushes and closes; reports a write error (full disk) and returns -1;
+ * returns -1 quietly for a closed pipe. */
+int output_close(FILE *f, const char *path);
+/* Exits with EXIT_TROUBLE when a write to standard output or to an open
+ * output has failed (reported as output_close() does): so that a filter
+ * stops when its reader is gone. */
+void outputs_check(void);
+
+/* --------------------------------------------------------------- input */
+
+/* No FILE operands mean standard input: *files and *nfiles then name
+ * "-" alone. */
+void files_or_stdin(char ***files, int *nfiles);
+
+/* Calls fn for each FEN line of in, named "line N" (N counts every line,
+ * so it matches an editor's): blank lines and lines starting with '#' are
+ * skipped, a CR before the newline is dropped, and so is a UTF-8 byte
+ * order mark at the very start of in.  A line that cannot be a FEN (a NUL
+ * byte in it, or longer than any FEN) is reported here and given to fn
+ * as fen NULL, for it to count.  A bad FEN does not stop the loop.
+ * Returns EXIT_TROUBLE when in could not be read (reported, naming it
+ * name: "-" for standard input), else EXIT_INVALID when fn returned
+ * non-zero for any line, else 0. */
+typedef int (*fen_fn)(void *ctx, const char *fen, const char *where);
+int for_each_fen_line(FILE *in, const char *name, fen_fn fn, void *ctx);
+
+/* --------------------------------------------------------------- games */
+
+/* A run gives every game of its inputs to the command's one per-game
+ * function, on one thread (jobs 1: the calling thread reads and runs each
+ * game and writes its output at once) or on worker threads (the input in
+ * chunks; engine.h says how the output stays the one a single thread
+ * writes, byte for byte).  The game function writes through its sink:
+ * nothing of a game reaches an output before the games before it. */
+#define RUN_STREAMS 4		/* outputs a command may write to */
+#define RUN_COUNTERS 8		/* per-game counters a command may use */
+
+/* One game's (and its chunk's) output so far. */
+struct run_sink;
+
+/* Bytes to stream s (an index into run_config.streams; a NULL stream
+ * drops them). */
+void run_write(struct run_sink *k, unsigned s, const char *p, size_t n);
+/* A FILE whose bytes go to stream s of the game being run, for writers
+ * that take a FILE (flushed after the game, or before a game number). */
+FILE *run_file(struct run_sink *k, unsigned s);
+/* Game n of the chunk (g->index), written as the number it has in the
+ * whole input, as digits where it stands: that is known only when the
+ * chunk is written. */
+void run_write_game_number(struct run_sink *k, unsigned s, uint64_t n);
+/* The game's raw bytes, kept by reference (no copy); a game whose bytes
+ * were cut at the size limit is written whole. */
+void run_write_raw(struct run_sink *k, unsigned s, const struct pgn_game *g);
+/* A diag_fn: ctx is the struct run_sink. */
+void run_report(void *sink, const struct diag *d);
+/* The state chunk_new() made for this game's chunk (NULL without). */
+void *run_chunk(struct run_sink *k);
+/* Errors reported for this game so far (the reader's included; warnings
+ * counted as errors under strict). */
+unsigned run_errors(const struct run_sink *k);
+void run_count(struct run_sink *k, unsigned counter);
+/* Whether the game failed: an error reported for it, or a reader flag
+ * that leaves it unplayable (a syntax error, over the size limit). */
+bool run_game_failed(const struct run_sink *k, const struct pgn_game *g);
+
+/* One game, selected by --match (the reader's diagnostics released), on
+ * any thread: it may only read ctx, as games of different chunks run at
+ * the same time. */
+typedef void run_game_fn(void *ctx, void *worker, struct pgn_game *g,
+			 struct run_sink *k);
+
+struct run_config {
+	unsigned jobs;		/* worker threads; 1: the calling thread */
+	struct pgn_reader_opts reader;
+	FILE *streams[RUN_STREAMS];
+	struct diag_policy diag;
+	const struct matcher *match;	/* NULL: every game is selected */
+	run_game_fn *game;
+	void *ctx;
+	/* Per-worker state (may be NULL): made once for each thread that
+	 * runs games. */
+	void *(*worker_new)(void *ctx);
+	void (*worker_free)(void *ctx, void *worker);
+	/* Per-chunk state (may be NULL): what games add up, merged in input
+	 * order.  A chunk run by a worker may be thrown away (its games read
+	 * again joined to the next chunk), so its games add to a state of
+	 * its own: chunk_new runs before a chunk's first game on the thread
+	 * that runs it, and may only read ctx; written() gets each state
+	 * whose games were written, in input order, on the calling thread,
+	 * with the input bytes and the games (read, selected or not) it
+	 * covers, which add up to the input; chunk_free frees every state,
+	 * written or thrown away. */
+	void *(*chunk_new)(void *ctx);
+	void (*chunk_free)(void *ctx, void *chunk);
+	void (*written)(void *ctx, void *chunk, uint64_t bytes,
+			uint64_t games);
+	/* On the calling thread, before anything is printed to stderr: to
+	 * take a progress line off it (may be NULL). */
+	void (*before_print)(void *ctx);
+	/* On the calling thread, before a chunk's output is written, and
+	 * again each time more of the same chunk follows (may be NULL):
+	 * what its first bytes owe to the output before them (pgn-convert's
+	 * JSON comma) may be written to the streams here. */
+	void (*before_write)(void *ctx, void *chunk);
+	/* Sums of run_count() over the games written, and the games --match
+	 * left out; added to by the run. */
+	uint64_t counts[RUN_COUNTERS];
+	uint64_t unselected;
+};
+
+/* Runs every game of each file (none, or "-": standard input).  0, or
+ * EXIT_TROUBLE when one could not be read (reported; the others are
+ * run).  A failed write to an output stops the run and exits with
+ * EXIT_TROUBLE, as outputs_check() does. */
+int run_files(char **files, int nfiles, struct run_config *cfg);
+
+/* Runs the games of text (PGN held in memory, named name) on the calling
+ * thread, as run_files() runs a file's, each game numbered `game` and
+ * its diagnostics placed at `at`: for games that stand inside another
+ * document (a JSON game object, whose place they take). */
+void run_text(struct run_config *cfg, const char *name, const char *text,
+	      size_t len, uint64_t game, struct pgn_loc at);
+
+#endif

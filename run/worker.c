@@ -1,0 +1,98 @@
+/* One game on a thread: selected by --match, then given to the command's
+ * game function, whose FILE streams (run_file()) write into its sink.
+ * See engine.h. */
+#include <stdlib.h>
+
+#include "engine.h"
+
+#define WORKER_FILE_BUFFER ((size_t)64 << 10)
+
+struct run_worker *rp_worker_new(const struct run_config *cfg)
+{
+	struct run_worker *w = xcalloc(1, sizeof *w);
+	w->state = cfg->worker_new ? cfg->worker_new(cfg->ctx) : NULL;
+	if (cfg->match)
+		matcher_copy(&w->match, cfg->match);
+	pgn_game_init(&w->game);
+	return w;
+}
+
+void rp_worker_free(const struct run_config *cfg, struct run_worker *w)
+{
+	if (!w)
+		return;
+	if (cfg->worker_free)
+		cfg->worker_free(cfg->ctx, w->state);
+	for (unsigned s = 0; s < RUN_STREAMS; s++)
+		if (w->files[s])
+			fclose(w->files[s]);
+	matcher_release(&w->match);
+	pgn_game_release(&w->game);
+	free(w);
+}
+
+struct run_worker *rp_main_worker(struct engine *e)
+{
+	if (!e->main)
+		e->main = rp_worker_new(e->cfg);
+	return e->main;
+}
+
+/* A worker's FILE writes into the sink of the game it runs. */
+static ssize_t file_write(void *cookie, const char *p, size_t n)
+{
+	struct worker_file *f = cookie;
+	run_write(f->w->sink, f->stream, p, n);
+	return (ssize_t)n;
+}
+
+FILE *run_file(struct run_sink *k, unsigned s)
+{
+	struct run_worker *w = k->worker;
+	if (s >= RUN_STREAMS)
+		die("run_file: no stream %u", s);
+	if (!w->files[s]) {
+		w->cookies[s] = (struct worker_file){ w, s };
+		w->files[s] = fopencookie(&w->cookies[s], "w",
+					  (cookie_io_functions_t){
+						  .write = file_write });
+		if (!w->files[s] ||
+		    setvbuf(w->files[s], NULL, _IOFBF, WORKER_FILE_BUFFER) != 0)
+			pawnkit_out_of_memory();
+	}
+	return w->files[s];
+}
+
+void rp_worker_flush(struct run_worker *w, unsigned s)
+{
+	if (w && s < RUN_STREAMS && w->files[s] && fflush(w->files[s]) != 0)
+		pawnkit_out_of_memory();
+}
+
+/* Whether --match selects g; its reader's diagnostics are released
+ * (printed or dropped) with the answer, and a game left out counted. */
+static bool select_game(const struct run_config *cfg, struct run_worker *w,
+			const struct pgn_game *g, struct run_sink *k)
+{
+	bool selected = !cfg->match ||
+			matcher_test(&w->match, g, run_report, k);
+	rp_sink_release(k, selected);
+	if (!selected)
+		k->unselected++;
+	return selected;
+}
+
+void rp_run_game(const struct run_config *cfg, struct run_worker *w,
+		 struct pgn_game *g, struct run_sink *k)
+{
+	if (k->place_game)
+		g->index = k->place_game;
+	if (!select_game(cfg, w, g, k))
+		return;
+	w->sink = k;
+	k->worker = w;
+	cfg->game(cfg->ctx, w->state, g, k);
+	for (unsigned s = 0; s < RUN_STREAMS; s++)
+		rp_worker_flush(w, s);
+	k->worker = NULL;
+}
