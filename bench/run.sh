@@ -100,7 +100,7 @@ echo "| task | pawnkit | reference | ratio | MB/s | games/s | peak RSS |"
 echo "|---|---|---|---|---|---|---|"
 row "pgn-validate (full replay)" "$bin/pgn-validate -q $corpus" \
     "$pe -s -r $corpus" pgn-extract "$bytes" "$games"
-if grep -q '"jobs"' "$here/cmd/pgn-validate.c"; then
+if "$bin/pgn-validate" --help 2>/dev/null | grep -q -- --jobs; then
 	row "pgn-validate --jobs 2" "$bin/pgn-validate -q --jobs 2 $corpus" \
 	    "$pe -s -r $corpus" pgn-extract "$bytes" "$games"
 fi
