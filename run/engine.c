@@ -140,7 +140,7 @@ static size_t least_chunk_bytes(const struct engine *e)
 static void adapt_chunk_bytes(struct engine *e, const struct run_sink *k)
 {
 	e->bytes_in += k->consumed;
-	e->bytes_out += k->nbytes;
+	e->bytes_out += k->out.nbytes;
 	size_t size = e->chunk_max;
 	if (e->bytes_out > 0) {
 		double fit = (double)CHUNK_OUTPUT_BYTES * (double)e->bytes_in /

@@ -116,6 +116,27 @@ enum chunk_state { CH_QUEUED, CH_RUNNING, CH_DONE, CH_TAKEN };
 
 struct engine;
 
+/* A chunk's output so far: records, and what they point to (bytes
+ * written, diagnostics and the strings they name). */
+struct records {
+	struct rec *recs;
+	size_t nrecs, rec_cap;
+	char *bytes;
+	size_t nbytes, bytes_cap;
+	struct stored *diags;
+	size_t ndiags, diag_cap;
+	char *strs;
+	size_t nstrs, strs_cap;
+};
+
+/* What the diagnostic policy keeps of the game being run (sink.c). */
+struct game_diags {
+	unsigned errors, warnings;	/* after --strict */
+	unsigned held_count, held_dropped;
+	bool holding;			/* the reader's, until selected */
+	size_t hold_recs, hold_diags, hold_strs;	/* where they start */
+};
+
 struct run_sink {
 	const struct run_config *cfg;
 	struct run_sink *next;
@@ -144,15 +165,7 @@ struct run_sink {
 	struct pgn_loc end;
 	uint64_t games;
 	bool complete;
-	/* Output. */
-	struct rec *recs;
-	size_t nrecs, rec_cap;
-	char *bytes;
-	size_t nbytes, bytes_cap;
-	struct stored *diags;
-	size_t ndiags, diag_cap;
-	char *strs;
-	size_t nstrs, strs_cap;
+	struct records out;
 	uint64_t counts[RUN_COUNTERS], unselected;
 	struct run_worker *worker;	/* running the game, for run_file() */
 	void *chunk;		/* made by chunk_new, or NULL */
@@ -161,10 +174,7 @@ struct run_sink {
 	 * they were cut (PGN_RAW_CUT): its rest, skipped by the reader while
 	 * the next game is read, goes there too.  -1: nowhere. */
 	int cut_stream;
-	/* The game being processed: what struct diag_printer keeps. */
-	unsigned errors, warnings, held_count, held_dropped;
-	bool holding;
-	size_t hold_recs, hold_diags, hold_strs;
+	struct game_diags diag;	/* the game being run's */
 };
 
 /* Everything a chunk has written, to take back a game that turned out to
@@ -246,9 +256,17 @@ void rp_sink_new_chunk(struct run_sink *k);
 void rp_sink_free(struct run_sink *k);
 void rp_sink_clear(struct run_sink *k);
 struct pgn_reader_opts rp_sink_reader_opts(struct run_sink *k);
+void rp_add_rec(struct run_sink *k, enum rec_kind kind, unsigned stream,
+		size_t off, size_t len);
+
+/* policy.c: a game's diagnostics. */
 void rp_sink_hold(struct run_sink *k);
 void rp_sink_release(struct run_sink *k, bool print);
+
+/* write.c: records to the outputs. */
 bool rp_write_records(struct engine *e, const struct run_sink *k);
+void rp_stream_write(struct run_sink *k, unsigned s, const char *p,
+		     size_t n);
 void rp_before_print(const struct engine *e);
 
 /* worker.c: one game on a thread. */

@@ -30,7 +30,7 @@ void rp_chunk_written(struct engine *e, struct run_sink *k, uint64_t bytes,
 /* A stream's per-game output is written and forgotten. */
 void rp_sink_clear(struct run_sink *k)
 {
-	k->nrecs = k->nbytes = k->ndiags = k->nstrs = 0;
+	k->out.nrecs = k->out.nbytes = k->out.ndiags = k->out.nstrs = 0;
 }
 
 /* Where a stream stands: the input bytes and games of its chunk state
