@@ -175,7 +175,7 @@ SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 FUZZ_NEEDS_fuzz_pgn_write = formats/pgn_write.c
 FUZZ_NEEDS_fuzz_json_write = formats/json_write.c
-FUZZ_NEEDS_fuzz_json_read = formats/json_read.c
+FUZZ_NEEDS_fuzz_json_read = libparse/json_read.c
 # Objects beyond the libraries a target links: fuzz_match runs --match
 # as the commands do.
 FUZZ_LINK_fuzz_match = $(B)/obj/cmd/common.o

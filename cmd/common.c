@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "common.h"
+#include "../libparse/utf8.h"
 
 void warn_user(const char *fmt, ...)
 {

@@ -8,6 +8,7 @@
 
 #include "common.h"
 #include "parallel.h"
+#include "../libparse/json_games.h"
 
 const char *argp_program_version = "pgn-convert (pawnkit) " PAWNKIT_VERSION;
 const char *argp_program_bug_address = PAWNKIT_BUGS;
@@ -228,6 +229,28 @@ static void convert_json_game(struct convert *c, const char *name,
 	c->game_replay = &c->replay;
 }
 
+/* A game's "variant" member names rules, else the object is no game (2,
+ * *err saying why), as a [Variant] tag's unknown name is the game's
+ * fault, never standard chess in silence.  The reader knows no rules and
+ * reads that member first, so this fault stands before any other it found
+ * in the object.  A name of 32 bytes or more names none, whatever a
+ * \u0000 in it cuts it to (the reader's bound when it checked). */
+static int json_variant(struct json_games *jg, int rc, const char **variant,
+			struct diag *err)
+{
+	char message[200];
+	struct pgn_loc at;
+	size_t n;
+	*variant = json_games_variant(jg, &n, &at);
+	if (!*variant || (n < 32 && variant_by_name(*variant)))
+		return rc;
+	snprintf(message, sizeof message,
+		 "unknown variant \"%.40s\" (known: %s)", *variant,
+		 variant_id_list());
+	json_games_reject(jg, at, message, err);
+	return 2;
+}
+
 static int read_json_file(struct convert *c, const char *path)
 {
 	struct diag err = { 0 };
@@ -241,10 +264,10 @@ static int read_json_file(struct convert *c, const char *path)
 	}
 	c->json_index = 0;
 	while ((rc = json_games_next(jg, &text, &len, &c->json_at, &err)) > 0) {
+		const char *variant;
 		c->json_index++;
-		if (rc == 1) {
-			convert_json_game(c, path, text, len,
-					  json_games_variant(jg));
+		if (json_variant(jg, rc, &variant, &err) == 1) {
+			convert_json_game(c, path, text, len, variant);
 			continue;
 		}
 		/* No game to write, as a game the PGN reader cannot split

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "formats.h"
-#include "grow.h"
+#include "../libparse/grow.h"
 
 /* ---------------------------------------------------------- names */
 

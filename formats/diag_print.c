@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "formats.h"
+#include "../libparse/utf8.h"
 
 static const char *severity_name(enum diag_severity s)
 {

@@ -19,20 +19,6 @@ void diag_print_json(FILE *out, const struct diag *d);
  * other byte is read as Latin-1 (real PGN files hold both) and escaped. */
 void json_write_string(FILE *out, const char *s, size_t len);
 
-/* Text from PGN tags is UTF-8 or Latin-1, often both in one file.  Every
- * writer of text for people or programs reads it the same way: a valid
- * UTF-8 sequence is one character, any other byte one Latin-1 character.
- * utf8_length: the length of the valid UTF-8 sequence of two to four bytes
- * at s (whose first byte is not ASCII), or 0: then s[0] is Latin-1 (so are
- * overlong forms, surrogates and code points past U+10FFFF).  utf8_put
- * writes the character at s (avail > 0 bytes there) as UTF-8 and returns
- * the bytes it took; utf8_chars counts the characters of s. */
-size_t utf8_length(const unsigned char *s, size_t avail);
-size_t utf8_put(FILE *out, const char *s, size_t avail);
-size_t utf8_chars(const char *s, size_t len);
-/* The UTF-8 of the Latin-1 character c (0x80 and up): two bytes. */
-void latin1_utf8(unsigned char c, char out[2]);
-
 /* diagrams */
 
 /* Diagrams of one position (board_text.c, board_svg.c): what to draw is a
@@ -337,25 +323,5 @@ size_t annot_strip_clocks(const char *s, size_t n, char *out);
  * comma) parsed from the comments in [first, end). */
 void annot_write_json(FILE *out, const struct pgn_item *first,
 		      const struct pgn_item *end, bool clocks);
-
-/* JSON games back to PGN (json_read.c): a document holding an array of
- * games, or games one after another (NDJSON), as json_write_game writes
- * them.  Strict JSON; errors carry line and column. */
-struct json_games;
-/* NULL with *err when the file cannot be opened ("-": standard input). */
-struct json_games *json_games_open(const char *path, struct diag *err);
-struct json_games *json_games_from_memory(const char *name, const char *buf,
-					  size_t len);
-/* The PGN text of the next game (valid until the next call) and where its
- * object starts: 1; 0 at the end; 2 when that object is no game (a wrong
- * member, an unknown variant: *err says where and why), and the next call
- * reads on; -1 with *err (file, line, col) when the document is not JSON
- * or cannot be read, and nothing more is read. */
-int json_games_next(struct json_games *r, const char **pgn, size_t *len,
-		    struct pgn_loc *at, struct diag *err);
-/* The "variant" member of that game ("tandem"), NULL when absent: the
- * rules of a game that was replayed under --variant without a tag. */
-const char *json_games_variant(const struct json_games *r);
-void json_games_close(struct json_games *r);
 
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "formats.h"
+#include "../libparse/utf8.h"
 
 struct jw {
 	FILE *out;

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "formats.h"
-#include "grow.h"
+#include "../libparse/grow.h"
 
 #define NO_BREAK ((size_t)-1)
 

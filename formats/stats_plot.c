@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "stats_internal.h"
+#include "../libparse/utf8.h"
 
 #define WIDTH 960
 #define MARGIN 24

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "stats_internal.h"
+#include "../libparse/utf8.h"
 
 /* ------------------------------------------------------------- cell text */
 
