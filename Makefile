@@ -26,11 +26,13 @@ B = build
 COMMANDS = $(filter-out common parallel,$(patsubst cmd/%.c,%,$(wildcard cmd/*.c)))
 # Plumbing every command links: cmd/common.c and the parallel engine.
 CMD_SHARED = $(B)/obj/cmd/common.o $(B)/obj/cmd/parallel.o
-LIBS = $(B)/libformats.a $(B)/librules.a $(B)/libparse.a
+# In link order: each library uses only those after it.
+LIBS = $(B)/libstats.a $(B)/libformats.a $(B)/librules.a $(B)/libparse.a
 
 PARSE_SRC = $(wildcard libparse/*.c)
 RULES_SRC = $(wildcard librules/*.c)
 FORMATS_SRC = $(wildcard formats/*.c)
+STATS_SRC = $(wildcard stats/*.c)
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 BINS = $(COMMANDS:%=$(B)/bin/%)
@@ -50,6 +52,9 @@ $(B)/librules.a: $(call obj,$(RULES_SRC))
 	@rm -f $@
 	$(AR) rcs $@ $^
 $(B)/libformats.a: $(call obj,$(FORMATS_SRC))
+	@rm -f $@
+	$(AR) rcs $@ $^
+$(B)/libstats.a: $(call obj,$(STATS_SRC))
 	@rm -f $@
 	$(AR) rcs $@ $^
 

@@ -11,6 +11,7 @@
 
 #include "common.h"
 #include "parallel.h"
+#include "../stats/stats.h"
 
 const char *argp_program_version = "game-stats (pawnkit) " PAWNKIT_VERSION;
 const char *argp_program_bug_address = PAWNKIT_BUGS;
