@@ -968,8 +968,9 @@ void json_games_reject(const struct json_games *r, struct pgn_loc at,
 	diag_setf(err, DIAG_ERROR, DC_SYNTAX, "%s", message);
 }
 
-static int report(struct json_games *r, const struct jerr *je,
-		  struct diag *err)
+/* The document cannot be read on: *err, and nothing more is read. */
+static int document_fault(struct json_games *r, const struct jerr *je,
+			  struct diag *err)
 {
 	memset(err, 0, sizeof *err);
 	err->file = r->name;
@@ -994,10 +995,10 @@ int json_games_next(struct json_games *r, const char **pgn, size_t *len,
 	r->depth = 0;
 	r->has_variant = false;
 	if (!next_start(r, &e))
-		return e.msg || r->read_error ? report(r, &e, err) : 0;
+		return e.msg || r->read_error ? document_fault(r, &e, err) : 0;
 	struct jval *game = new_value(r);
 	if (!read_value(r, game, &e))
-		return report(r, &e, err);
+		return document_fault(r, &e, err);
 	if (r->top == TOP_ARRAY_FIRST)
 		r->top = TOP_ARRAY;
 	*at = game->loc;
