@@ -23,14 +23,15 @@ LDLIBS = $(PCRE2_LIBS) -lpthread
 
 B = build
 # Every cmd/NAME.c is a command, linked with the run layer and the
-# libraries (each after the ones it uses).
+# libraries.  In link order: each library uses only those after it.
 COMMANDS = $(patsubst cmd/%.c,%,$(wildcard cmd/*.c))
-LIBS = $(B)/libformats.a $(B)/librules.a $(B)/libparse.a
+LIBS = $(B)/libstats.a $(B)/libformats.a $(B)/librules.a $(B)/libparse.a
 CMD_LIBS = $(B)/librun.a $(LIBS)
 
 PARSE_SRC = $(wildcard libparse/*.c)
 RULES_SRC = $(wildcard librules/*.c)
 FORMATS_SRC = $(wildcard formats/*.c)
+STATS_SRC = $(wildcard stats/*.c)
 RUN_SRC = $(wildcard run/*.c)
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
@@ -51,6 +52,9 @@ $(B)/librules.a: $(call obj,$(RULES_SRC))
 	@rm -f $@
 	$(AR) rcs $@ $^
 $(B)/libformats.a: $(call obj,$(FORMATS_SRC))
+	@rm -f $@
+	$(AR) rcs $@ $^
+$(B)/libstats.a: $(call obj,$(STATS_SRC))
 	@rm -f $@
 	$(AR) rcs $@ $^
 $(B)/librun.a: $(call obj,$(RUN_SRC))
@@ -179,7 +183,7 @@ SANITIZE = -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 FUZZ_NEEDS_fuzz_pgn_write = formats/pgn_write.c
 FUZZ_NEEDS_fuzz_json_write = formats/json_write.c
-FUZZ_NEEDS_fuzz_json_read = formats/json_read.c
+FUZZ_NEEDS_fuzz_json_read = libparse/json_read.c
 # Objects beyond the libraries a target links: fuzz_match runs --match
 # as the commands do.
 FUZZ_LINK_fuzz_match = $(B)/librun.a

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "../run/run.h"
+#include "../stats/stats.h"
 
 const char *argp_program_version = "game-stats (pawnkit) " PAWNKIT_VERSION;
 const char *argp_program_bug_address = PAWNKIT_BUGS;

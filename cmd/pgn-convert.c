@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../libparse/json_games.h"
 #include "../run/run.h"
 
 const char *argp_program_version = "pgn-convert (pawnkit) " PAWNKIT_VERSION;
@@ -218,6 +219,28 @@ static void json_fault(const struct run_config *cfg, struct diag *err,
 	diag_policy_print(&cfg->diag, err);
 }
 
+/* A game's "variant" member names rules, else the object is no game (2,
+ * *err saying why), as a [Variant] tag's unknown name is the game's
+ * fault, never standard chess in silence.  The reader knows no rules and
+ * reads that member first, so this fault stands before any other it found
+ * in the object.  A name of 32 bytes or more names none, whatever a
+ * \u0000 in it cuts it to (the reader's bound when it checked). */
+static int json_variant(struct json_games *jg, int rc, const char **variant,
+			struct diag *err)
+{
+	char message[200];
+	struct pgn_loc at;
+	size_t n;
+	*variant = json_games_variant(jg, &n, &at);
+	if (!*variant || (n < 32 && variant_by_name(*variant)))
+		return rc;
+	snprintf(message, sizeof message,
+		 "unknown variant \"%.40s\" (known: %s)", *variant,
+		 variant_id_list());
+	json_games_reject(jg, at, message, err);
+	return 2;
+}
+
 static int read_json_file(struct convert *c, struct run_config *cfg,
 			  const char *path)
 {
@@ -233,10 +256,11 @@ static int read_json_file(struct convert *c, struct run_config *cfg,
 		return EXIT_TROUBLE;
 	}
 	while ((rc = json_games_next(jg, &text, &len, &at, &err)) > 0) {
+		const char *variant;
 		index++;
-		if (rc == 1)
-			convert_json_game(c, cfg, path, text, len,
-					  json_games_variant(jg), index, at);
+		if (json_variant(jg, rc, &variant, &err) == 1)
+			convert_json_game(c, cfg, path, text, len, variant,
+					  index, at);
 		else {
 			/* No game to write, as a game the PGN reader cannot
 			 * split has none: reported, counted, the next read. */

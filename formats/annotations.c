@@ -5,7 +5,7 @@
  * changed here; these only read it, or copy it without the clocks. */
 #include <string.h>
 
-#include "formats.h"
+#include "internal.h"
 
 static bool is_blank(char c)
 {
@@ -23,7 +23,7 @@ static bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
-bool annot_next(const char **p, const char *end, struct annot_cmd *cmd)
+bool fmt_annot_next(const char **p, const char *end, struct annot_cmd *cmd)
 {
 	const char *s = *p;
 	while ((s = memmem(s, (size_t)(end - s), "[%", 2)) != NULL) {
@@ -69,7 +69,7 @@ static long digits(const char **s, const char *end)
 	return *s == start ? -1 : v;
 }
 
-int annot_clock(const char *s, size_t n, double *seconds)
+int fmt_annot_clock(const char *s, size_t n, double *seconds)
 {
 	const char *p = s, *end = s + n;
 	double total = 0;
@@ -187,7 +187,7 @@ static bool next_in(const struct pgn_item **it, const struct pgn_item *end,
 		const struct pgn_item *c = *it;
 		if (c->kind == PI_COMMENT && c->text && !*p)
 			*p = c->text;
-		if (*p && annot_next(p, c->text + c->len, cmd))
+		if (*p && fmt_annot_next(p, c->text + c->len, cmd))
 			return true;
 		*it = c->next;
 		*p = NULL;
@@ -212,7 +212,7 @@ static void write_seconds(FILE *out, const struct pgn_item *first,
 	struct annot_cmd c;
 	double s;
 	if (find_first(first, end, name, &c) &&
-	    annot_clock(c.args, c.args_len, &s) == 0)
+	    fmt_annot_clock(c.args, c.args_len, &s) == 0)
 		fprintf(out, ",\"%s\":%.10g", name, s);
 }
 
@@ -243,8 +243,8 @@ static void write_all_marks(FILE *out, const struct pgn_item *first,
 		putc(']', out);
 }
 
-void annot_write_json(FILE *out, const struct pgn_item *first,
-		      const struct pgn_item *end, bool clocks)
+void fmt_annot_write_json(FILE *out, const struct pgn_item *first,
+			  const struct pgn_item *end, bool clocks)
 {
 	if (clocks) {
 		write_seconds(out, first, end, "clk");
@@ -257,12 +257,12 @@ void annot_write_json(FILE *out, const struct pgn_item *first,
 
 /* ------------------------------------------------------------- strip */
 
-size_t annot_strip_clocks(const char *s, size_t n, char *out)
+size_t fmt_annot_strip_clocks(const char *s, size_t n, char *out)
 {
 	const char *p = s, *end = s + n, *copied = s;
 	size_t len = 0;
 	struct annot_cmd c;
-	while (annot_next(&p, end, &c)) {
+	while (fmt_annot_next(&p, end, &c)) {
 		if (!cmd_is(&c, "clk") && !cmd_is(&c, "emt"))
 			continue;
 		size_t seg = (size_t)(c.start - copied);

@@ -10,7 +10,7 @@
  * defined once in <defs> (only those present) and placed with <use>. */
 #include <string.h>
 
-#include "formats.h"
+#include "internal.h"
 #include "../librules/position.h"
 
 enum { SQ = 45, BOARD = 8 * SQ, MARGIN = 20 };
@@ -161,7 +161,7 @@ static void write_piece_def(FILE *out, int color, int type)
 	fprintf(out, "<g id=\"%c%c\" stroke-width=\"1.5\" "
 		"stroke-linecap=\"round\" stroke-linejoin=\"round\">\n",
 		color == WHITE ? 'w' : 'b', piece_letters[type]);
-	for (const struct piece_part *p = piece_parts(type); p->d; p++) {
+	for (const struct piece_part *p = fmt_piece_parts(type); p->d; p++) {
 		switch (p->kind) {
 		case PART_BODY:
 			fprintf(out, "<path fill=\"%s\" stroke=\"%s\" d=\"%s\"/>\n",

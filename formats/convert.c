@@ -10,58 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "formats.h"
-#include "grow.h"
-
-/* ---------------------------------------------------------- names */
-
-struct name_value {
-	const char *name;
-	int value;
-};
-
-static int lookup(const struct name_value *t, size_t n, const char *name)
-{
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(t[i].name, name) == 0)
-			return t[i].value;
-	return -1;
-}
-
-#define LOOKUP(table, name) lookup(table, sizeof table / sizeof table[0], name)
-
-int conv_format_parse(const char *name)
-{
-	static const struct name_value t[] = {
-		{ "pgn", CONV_PGN }, { "json", CONV_JSON },
-		{ "ndjson", CONV_NDJSON }, { "fen", CONV_FEN },
-		{ "epd", CONV_EPD }, { "uci-line", CONV_UCI_LINE },
-	};
-	return LOOKUP(t, name);
-}
-
-int conv_notation_parse(const char *name)
-{
-	static const struct name_value t[] = {
-		{ "san", NOTATION_SAN }, { "lan", NOTATION_LAN },
-		{ "uci", NOTATION_UCI }, { "figurine", NOTATION_FIGURINE },
-	};
-	return LOOKUP(t, name);
-}
-
-int conv_tags_parse(const char *name)
-{
-	static const struct name_value t[] = {
-		{ "all", CONV_TAGS_ALL }, { "roster", CONV_TAGS_ROSTER },
-		{ "none", CONV_TAGS_NONE },
-	};
-	return LOOKUP(t, name);
-}
+#include "internal.h"
+#include "../libparse/grow.h"
 
 /* ---------------------------------------------------------- replay */
 
-void conv_number_write(const struct conv_number *n, FILE *out,
-		       uint64_t number)
+void fmt_conv_number_write(const struct conv_number *n, FILE *out,
+			   uint64_t number)
 {
 	char digits[20];
 	if (n && n->write)
@@ -143,7 +98,7 @@ int conv_game_replay(struct conv_game *cg, const struct pgn_game *g,
 	return game_replay(g, ro, &visitor, report, report_ctx, &res);
 }
 
-const char *conv_game_result(const struct pgn_game *g)
+const char *fmt_conv_game_result(const struct pgn_game *g)
 {
 	static const char *const markers[] = { "1-0", "0-1", "1/2-1/2", "*" };
 	if (g->result)
@@ -156,7 +111,8 @@ const char *conv_game_result(const struct pgn_game *g)
 	return "*";
 }
 
-char *conv_scratch(struct conv_game *cg, size_t n)
+/* At least n bytes of scratch space, valid until the next call. */
+static char *conv_scratch(struct conv_game *cg, size_t n)
 {
 	if (n > cg->scratch_cap)
 		bytes_grow(&cg->scratch, &cg->scratch_cap, n, n);
@@ -172,9 +128,10 @@ static const struct pgn_item *next_move(const struct pgn_item *it)
 	return it;
 }
 
-void conv_line_begin(struct conv_line *l, struct conv_game *cg,
-		     const struct pgn_line *line, const struct position *start,
-		     uint32_t ply, unsigned depth)
+void fmt_conv_line_begin(struct conv_line *l, struct conv_game *cg,
+			 const struct pgn_line *line,
+			 const struct position *start, uint32_t ply,
+			 unsigned depth)
 {
 	l->cg = cg;
 	l->next = next_move(line->first);
@@ -208,7 +165,7 @@ static move_t take_record(struct conv_game *cg, const struct pgn_item *it,
 	return MOVE_NONE;
 }
 
-bool conv_line_next(struct conv_line *l, struct conv_step *s)
+bool fmt_conv_line_next(struct conv_line *l, struct conv_step *s)
 {
 	const struct pgn_item *it = l->next;
 	if (!it)
@@ -232,15 +189,15 @@ bool conv_line_next(struct conv_line *l, struct conv_step *s)
 	return true;
 }
 
-bool conv_comment_like(const struct pgn_item *it, unsigned depth)
+bool fmt_conv_comment_like(const struct pgn_item *it, unsigned depth)
 {
 	/* The main line's marker is written apart, at the very end. */
 	return it->kind == PI_COMMENT || it->kind == PI_ESCAPE ||
 	       (it->kind == PI_RESULT && depth > 0);
 }
 
-bool conv_keep(const struct conv_game *cg, const struct conv_opts *o,
-	       const struct pgn_item *it, unsigned depth)
+bool fmt_conv_keep(const struct conv_game *cg, const struct conv_opts *o,
+		   const struct pgn_item *it, unsigned depth)
 {
 	switch (it->kind) {
 	case PI_COMMENT:
@@ -257,106 +214,6 @@ bool conv_keep(const struct conv_game *cg, const struct conv_opts *o,
 		break;
 	}
 	return false;
-}
-
-/* -------------------------------------------------------- writers */
-
-void conv_writer_begin(struct conv_writer *w)
-{
-	w->games = 0;
-	w->midline = false;
-	if (w->format == CONV_JSON)
-		fputs("[", w->out);
-}
-
-/* Raw bytes may end mid-line; what follows them starts a line. */
-static void end_raw_line(struct conv_writer *w)
-{
-	if (w->piece && !w->games)
-		w->owes_line = true;
-	else if (w->midline)
-		fputs("\n\n", w->out);
-	w->midline = false;
-}
-
-static void json_separator(struct conv_writer *w)
-{
-	if (w->format != CONV_JSON)
-		return;
-	if (w->piece && !w->games)
-		w->owes_separator = true;
-	else
-		fputs(w->games ? ",\n" : "\n", w->out);
-}
-
-void conv_writer_join(struct conv_writer *w, struct conv_writer *piece)
-{
-	/* The debts once, before the first of the piece's bytes (which may
-	 * come before its first game is whole: a long game's output is
-	 * written as it grows). */
-	if (piece->owes_line && w->midline) {
-		fputs("\n\n", w->out);
-		w->midline = false;
-	}
-	if (piece->owes_separator)
-		fputs(w->games ? ",\n" : "\n", w->out);
-	piece->owes_line = piece->owes_separator = false;
-	if (piece->games == piece->joined)
-		return;
-	w->games += piece->games - piece->joined;
-	piece->joined = piece->games;
-	w->midline = piece->midline;
-}
-
-void conv_writer_game(struct conv_writer *w, struct conv_game *cg)
-{
-	const struct conv_opts *o = w->opts;
-	if (!cg->started) {	/* no position to write from */
-		conv_writer_failed(w, cg->game);
-		return;
-	}
-	end_raw_line(w);
-	json_separator(w);
-	cg->number = &w->number;
-	switch (w->format) {
-	case CONV_PGN: pgn_write_game(w->out, cg, o); break;
-	case CONV_JSON: json_write_game(w->out, cg, o); break;
-	case CONV_NDJSON:
-		json_write_game(w->out, cg, o);
-		putc('\n', w->out);
-		break;
-	case CONV_FEN: fen_write_game(w->out, cg, o, false); break;
-	case CONV_EPD: fen_write_game(w->out, cg, o, true); break;
-	case CONV_UCI_LINE: uci_line_write_game(w->out, cg, o); break;
-	}
-	w->games++;
-}
-
-void conv_writer_failed(struct conv_writer *w, const struct pgn_game *g)
-{
-	json_separator(w);
-	if (w->format == CONV_JSON || w->format == CONV_NDJSON) {
-		/* Inside JSON the bytes travel as a string, so the document
-		 * stays valid and --from json gives them back. */
-		json_write_failed(w->out, g, &w->number);
-		if (w->format == CONV_NDJSON)
-			putc('\n', w->out);
-	} else if (g->raw_len) {
-		fwrite(g->raw, 1, g->raw_len, w->out);
-		/* What follows a game's bytes starts a game (no LF): a CR
-		 * last ends their line. */
-		w->midline = !pgn_line_end((unsigned char)g->raw[g->raw_len - 1],
-					   PGN_INPUT_END);
-	}
-	w->games++;
-}
-
-void conv_writer_end(struct conv_writer *w)
-{
-	/* Raw bytes at the very end stay as they came, final newline or not. */
-	if (w->format == CONV_JSON)
-		fputs(w->games ? "\n]\n" : "]\n", w->out);
-	w->midline = false;
 }
 
 /* ------------------------------------------------------------ tags */
@@ -388,9 +245,10 @@ static bool is_rules_tag(const char *name)
 	return false;
 }
 
-void conv_tags_each(const struct pgn_game *g, const struct variant *rules,
-		    enum conv_tags mode,
-		    void (*fn)(void *ctx, const struct pgn_tag *t), void *ctx)
+void fmt_conv_tags_each(const struct pgn_game *g,
+			const struct variant *rules, enum conv_tags mode,
+			void (*fn)(void *ctx, const struct pgn_tag *t),
+			void *ctx)
 {
 	/* One pass finds the first tag of each roster name (written in the
 	 * roster block; a repeated one stays among the others, nothing is
@@ -434,14 +292,15 @@ void conv_tags_each(const struct pgn_game *g, const struct variant *rules,
 	}
 }
 
-const char *conv_comment_text(struct conv_game *cg, const struct pgn_item *it,
-			      bool strip, size_t *len)
+const char *fmt_conv_comment_text(struct conv_game *cg,
+				  const struct pgn_item *it, bool strip,
+				  size_t *len)
 {
 	const char *s = it->text ? it->text : "";
 	size_t n = it->len;
 	if (strip && it->kind == PI_COMMENT && memmem(s, n, "[%", 2)) {
 		char *out = conv_scratch(cg, n + 1);
-		n = annot_strip_clocks(s, n, out);
+		n = fmt_annot_strip_clocks(s, n, out);
 		s = out;
 		size_t i = 0;
 		while (i < n && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' ||

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "formats.h"
+#include "../libparse/utf8.h"
 
 static const char *severity_name(enum diag_severity s)
 {
@@ -21,7 +22,7 @@ static bool c1_control(const unsigned char *s, size_t left)
 
 /* Control characters from a hostile file must not reach a terminal raw:
  * their bytes are written as \xHH.  Other text from the file past ASCII
- * is read as every writer reads it (formats.h: UTF-8 where valid, else
+ * is read as every writer reads it (utf8.h: UTF-8 where valid, else
  * Latin-1), so that part of the line is always valid UTF-8; a file name
  * is the user's own bytes and only its C0 controls are escaped. */
 static void print_escaped(FILE *out, const char *str, bool file_name)

@@ -5,7 +5,7 @@
  * path syntax of the diagnostics. */
 #include <string.h>
 
-#include "formats.h"
+#include "internal.h"
 
 #define ID_MAX 256
 
@@ -41,7 +41,7 @@ static void fl_position(struct fl *f, const struct position *pos,
 	if (!f->epd) {
 		line[n++] = '\t';
 		fwrite(line, 1, n, f->out);
-		conv_number_write(f->cg->number, f->out, game);
+		fmt_conv_number_write(f->cg->number, f->out, game);
 		putc('\t', f->out);
 		fl_id(f, path, ply, "\n");
 		return;
@@ -61,7 +61,7 @@ static void fl_position(struct fl *f, const struct position *pos,
 	memcpy(line + n, "; id \"", 6);
 	n += 6;
 	fwrite(line, 1, n, f->out);
-	conv_number_write(f->cg->number, f->out, game);
+	fmt_conv_number_write(f->cg->number, f->out, game);
 	putc(':', f->out);
 	fl_id(f, path, ply, "\";\n");
 }
@@ -77,7 +77,8 @@ static void fl_variations(struct fl *f, const struct conv_step *s,
 	unsigned nth = 0;
 	char sub[ID_MAX];
 	for (const struct pgn_item *it = s->split; it != s->end; it = it->next) {
-		if (it->kind != PI_VARIATION || !conv_keep(f->cg, f->o, it, 0))
+		if (it->kind != PI_VARIATION ||
+		    !fmt_conv_keep(f->cg, f->o, it, 0))
 			continue;
 		snprintf(sub, sizeof sub, "%s%u(%u).", path, (unsigned)s->ply,
 			 ++nth);
@@ -92,15 +93,15 @@ static void fl_line(struct fl *f, const struct pgn_line *line,
 {
 	struct conv_line l;
 	struct conv_step s;
-	conv_line_begin(&l, f->cg, line, start, ply, depth);
-	while (conv_line_next(&l, &s)) {
+	fmt_conv_line_begin(&l, f->cg, line, start, ply, depth);
+	while (fmt_conv_line_next(&l, &s)) {
 		fl_position(f, s.after, path, s.ply);
 		fl_variations(f, &s, path);
 	}
 }
 
-void fen_write_game(FILE *out, struct conv_game *cg, const struct conv_opts *o,
-		    bool epd)
+void fmt_fen_write_game(FILE *out, struct conv_game *cg,
+			const struct conv_opts *o, bool epd)
 {
 	struct fl f = { out, cg, o, epd };
 	cg->cursor = 0;
@@ -108,16 +109,16 @@ void fen_write_game(FILE *out, struct conv_game *cg, const struct conv_opts *o,
 	fl_line(&f, &cg->game->moves, &cg->start, 0, 0, "");
 }
 
-void uci_line_write_game(FILE *out, struct conv_game *cg,
-			 const struct conv_opts *o)
+void fmt_uci_line_write_game(FILE *out, struct conv_game *cg,
+			     const struct conv_opts *o)
 {
 	struct conv_line l;
 	struct conv_step s;
 	char text[MOVE_TEXT_MAX];
 	(void)o;
 	cg->cursor = 0;
-	conv_line_begin(&l, cg, &cg->game->moves, &cg->start, 0, 0);
-	for (bool first = true; conv_line_next(&l, &s); first = false) {
+	fmt_conv_line_begin(&l, cg, &cg->game->moves, &cg->start, 0, 0);
+	for (bool first = true; fmt_conv_line_next(&l, &s); first = false) {
 		size_t n = s.move != MOVE_NONE
 				   ? move_write(s.before, s.move, NOTATION_UCI,
 						text, sizeof text)

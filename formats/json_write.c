@@ -7,7 +7,8 @@
  * bytes back, so a Latin-1 file survives PGN -> JSON -> PGN unchanged. */
 #include <string.h>
 
-#include "formats.h"
+#include "internal.h"
+#include "../libparse/utf8.h"
 
 struct jw {
 	FILE *out;
@@ -107,7 +108,7 @@ static const char *comment_text(struct jw *j, const struct pgn_item *it,
 {
 	*kind = NULL;
 	if (it->kind == PI_COMMENT)
-		return conv_comment_text(j->cg, it, j->o->strip_clocks, n);
+		return fmt_conv_comment_text(j->cg, it, j->o->strip_clocks, n);
 	*n = it->len;
 	*kind = it->kind == PI_ESCAPE ? "escape" : "result";
 	return it->text;
@@ -122,8 +123,8 @@ static void jw_comments(struct jw *j, const char *key,
 	for (const struct pgn_item *it = from; it != to; it = it->next) {
 		const char *text, *kind;
 		size_t n;
-		if (!conv_comment_like(it, depth) ||
-		    !conv_keep(j->cg, j->o, it, depth) ||
+		if (!fmt_conv_comment_like(it, depth) ||
+		    !fmt_conv_keep(j->cg, j->o, it, depth) ||
 		    !(text = comment_text(j, it, &n, &kind)))
 			continue;
 		jw_open(j, key, first);
@@ -212,7 +213,8 @@ static void jw_variations(struct jw *j, const struct conv_step *s)
 {
 	bool first = true;
 	for (const struct pgn_item *it = s->split; it != s->end; it = it->next) {
-		if (it->kind != PI_VARIATION || !conv_keep(j->cg, j->o, it, 0))
+		if (it->kind != PI_VARIATION ||
+		    !fmt_conv_keep(j->cg, j->o, it, 0))
 			continue;
 		fputs(first ? ",\"variations\":[" : ",", j->out);
 		first = false;
@@ -255,7 +257,8 @@ static void jw_move(struct jw *j, const struct conv_step *s,
 	jw_nags(j, "nags", s->tail, s->end);
 	jw_comments(j, "comments", s->tail, s->split, s->depth);
 	if (!j->o->strip_comments)
-		annot_write_json(j->out, s->tail, s->end, !j->o->strip_clocks);
+		fmt_annot_write_json(j->out, s->tail, s->end,
+				     !j->o->strip_clocks);
 	jw_variations(j, s);
 	jw_comments(j, "comments_after", s->split, s->end, s->depth);
 }
@@ -267,11 +270,11 @@ static void jw_line(struct jw *j, const struct pgn_line *line,
 {
 	struct conv_line l;
 	struct conv_step s;
-	conv_line_begin(&l, j->cg, line, start, ply, depth);
+	fmt_conv_line_begin(&l, j->cg, line, start, ply, depth);
 	const struct pgn_item *prefix_end = l.next;
 	bool first = true;
 	putc('[', j->out);
-	while (conv_line_next(&l, &s)) {
+	while (fmt_conv_line_next(&l, &s)) {
 		fputs(first ? "{" : ",{", j->out);
 		jw_move(j, &s, first && depth > 0 ? line : NULL, prefix_end);
 		putc('}', j->out);
@@ -297,16 +300,17 @@ static void jw_tag(void *ctx, const struct pgn_tag *t)
 	jw_string(j, t->value, t->value_len);
 }
 
-void json_write_game(FILE *out, struct conv_game *cg, const struct conv_opts *o)
+void fmt_json_write_game(FILE *out, struct conv_game *cg,
+			 const struct conv_opts *o)
 {
 	struct jw j = { .out = out, .cg = cg, .o = o };
 	const struct pgn_game *g = cg->game;
 	char fen[FEN_MAX];
 	fputs("{\"game\":", out);
-	conv_number_write(cg->number, out, g->index);
+	fmt_conv_number_write(cg->number, out, g->index);
 	fputs(",\"tags\":{", out);
-	conv_tags_each(g, cg->started ? cg->start.variant : NULL, o->tags,
-		       jw_tag, &j);
+	fmt_conv_tags_each(g, cg->started ? cg->start.variant : NULL, o->tags,
+			   jw_tag, &j);
 	putc('}', out);
 	jw_comments(&j, "before", g->before.first, NULL, 0);
 	jw_key(&j, "variant");
@@ -315,24 +319,24 @@ void json_write_game(FILE *out, struct conv_game *cg, const struct conv_opts *o)
 	jw_cstring(&j, (position_to_fen(&cg->start, fen, sizeof fen), fen));
 	cg->cursor = 0;
 	struct conv_line l;
-	conv_line_begin(&l, cg, &g->moves, &cg->start, 0, 0);
+	fmt_conv_line_begin(&l, cg, &g->moves, &cg->start, 0, 0);
 	jw_comments(&j, "comments", g->moves.first, l.next, 0);
 	jw_nags(&j, "nags", g->moves.first, l.next);
 	jw_key(&j, "moves");
 	jw_line(&j, &g->moves, &cg->start, 0, 0);
 	jw_key(&j, "result");
-	jw_cstring(&j, conv_game_result(g));
+	jw_cstring(&j, fmt_conv_game_result(g));
 	jw_comments(&j, "after", g->after.first, NULL, 0);
 	if (j.latin1)
 		fputs(",\"latin1\":true", out);
 	putc('}', out);
 }
 
-void json_write_failed(FILE *out, const struct pgn_game *g,
-		       const struct conv_number *number)
+void fmt_json_write_failed(FILE *out, const struct pgn_game *g,
+			   const struct conv_number *number)
 {
 	fputs("{\"game\":", out);
-	conv_number_write(number, out, g->index);
+	fmt_conv_number_write(number, out, g->index);
 	fputs(",\"raw\":", out);
 	jw_text(out, g->raw, g->raw_len);
 	if (!utf8_valid(g->raw, g->raw_len))

@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "formats.h"
-#include "grow.h"
+#include "internal.h"
+#include "../libparse/grow.h"
 
 #define NO_BREAK ((size_t)-1)
 
@@ -205,7 +205,8 @@ static void pw_close(struct pw *p)
 static void pw_comment(struct pw *p, const struct pgn_item *it)
 {
 	size_t n;
-	const char *text = conv_comment_text(p->cg, it, p->o->strip_clocks, &n);
+	const char *text = fmt_conv_comment_text(p->cg, it,
+						 p->o->strip_clocks, &n);
 	if (!text)
 		return;
 	p->number = true;
@@ -257,8 +258,8 @@ static void pw_comments(struct pw *p, const struct pgn_item *from,
 			const struct pgn_item *to, unsigned depth)
 {
 	for (const struct pgn_item *it = from; it != to; it = it->next)
-		if (conv_comment_like(it, depth) &&
-		    conv_keep(p->cg, p->o, it, depth))
+		if (fmt_conv_comment_like(it, depth) &&
+		    fmt_conv_keep(p->cg, p->o, it, depth))
 			pw_comment_like(p, it);
 }
 
@@ -316,7 +317,8 @@ static void pw_line(struct pw *p, const struct pgn_line *line,
 static void pw_variations(struct pw *p, const struct conv_step *s)
 {
 	for (const struct pgn_item *it = s->split; it != s->end; it = it->next) {
-		if (it->kind != PI_VARIATION || !conv_keep(p->cg, p->o, it, 0))
+		if (it->kind != PI_VARIATION ||
+		    !fmt_conv_keep(p->cg, p->o, it, 0))
 			continue;
 		p->opens++;
 		pw_line(p, it->variation, s->before, s->ply - 1, s->depth + 1);
@@ -330,11 +332,11 @@ static void pw_line(struct pw *p, const struct pgn_line *line,
 {
 	struct conv_line l;
 	struct conv_step s;
-	conv_line_begin(&l, p->cg, line, start, ply, depth);
+	fmt_conv_line_begin(&l, p->cg, line, start, ply, depth);
 	p->number = true;
 	pw_comments(p, line->first, l.next, depth);
 	pw_nags(p, line->first, l.next);
-	while (conv_line_next(&l, &s)) {
+	while (fmt_conv_line_next(&l, &s)) {
 		pw_move(p, &s);
 		pw_nags(p, s.tail, s.end);
 		pw_comments(p, s.tail, s.split, depth);
@@ -405,7 +407,8 @@ static void write_tag(void *ctx, const struct pgn_tag *t)
 	fputs("\"]\n", to->out);
 }
 
-void pgn_write_game(FILE *out, struct conv_game *cg, const struct conv_opts *o)
+void fmt_pgn_write_game(FILE *out, struct conv_game *cg,
+			const struct conv_opts *o)
 {
 	struct pw p = { .out = out, .cg = cg, .o = o, .brk = NO_BREAK };
 	struct tag_out tags = { out, false };
@@ -415,13 +418,13 @@ void pgn_write_game(FILE *out, struct conv_game *cg, const struct conv_opts *o)
 	pw_comments(&p, cg->game->before.first, NULL, 0);
 	if (p.n > 0)
 		pw_newline(&p);
-	conv_tags_each(cg->game, cg->started ? cg->start.variant : NULL, o->tags,
-		       write_tag, &tags);
+	fmt_conv_tags_each(cg->game, cg->started ? cg->start.variant : NULL,
+			   o->tags, write_tag, &tags);
 	if (tags.any)
 		putc('\n', out);
 	cg->cursor = 0;
 	pw_line(&p, &cg->game->moves, &cg->start, 0, 0);
-	const char *result = conv_game_result(cg->game);
+	const char *result = fmt_conv_game_result(cg->game);
 	pw_word(&p, result, strlen(result));
 	pw_comments(&p, cg->game->after.first, NULL, 0);
 	if (p.n > 0)

@@ -12,7 +12,7 @@
  * looking left; the bishop a mitre with a slit and a bead; the rook a tower
  * with three merlons; the queen a crown of five beaded points; the king two
  * lobes under a cross. */
-#include "formats.h"
+#include "internal.h"
 #include "../librules/position.h"
 
 /* The plinth under every piece but the pawn (whose own base is narrower). */
@@ -95,7 +95,7 @@ static const struct piece_part king[] = {
 	{ PART_LINE, NULL }
 };
 
-const struct piece_part *piece_parts(int type)
+const struct piece_part *fmt_piece_parts(int type)
 {
 	static const struct piece_part *const by_type[PIECE_TYPES] = {
 		[PAWN] = pawn, [KNIGHT] = knight, [BISHOP] = bishop,

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../libparse/utf8.h"
 #include "run.h"
 
 struct match_rule {

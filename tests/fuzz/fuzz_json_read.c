@@ -1,6 +1,8 @@
 /* The JSON game reader (pgn-convert --from json): any bytes; each game it
- * returns is PGN text that the PGN reader takes. */
+ * returns is PGN text that the PGN reader takes, and its "variant" a
+ * terminated string with its place. */
 #include "fuzz.h"
+#include "../../libparse/json_games.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -12,6 +14,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct diag err = { 0 };
 	int rc;
 	while ((rc = json_games_next(r, &pgn, &len, &at, &err)) > 0) {
+		size_t vlen;
+		struct pgn_loc vat;
+		const char *v = json_games_variant(r, &vlen, &vat);
+		FUZZ_CHECK(!v || (v[vlen] == 0 && vat.line > 0));
 		if (rc == 2) {	/* a game object that is no game */
 			FUZZ_CHECK(err.message[0] != 0 && err.line > 0);
 			continue;

@@ -1,6 +1,7 @@
 /* The JSON writer: see writer.h.  What it writes must be read back by
  * json_read.c (pgn-convert --from json) into one valid PGN game. */
 #include "writer.h"
+#include "../../libparse/json_games.h"
 
 static void read_back(const char *text, size_t len, const struct conv_opts *o)
 {
@@ -23,6 +24,6 @@ static void read_back(const char *text, size_t len, const struct conv_opts *o)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const struct writer w = { json_write_game, read_back };
+	static const struct writer w = { fmt_json_write_game, read_back };
 	return fuzz_writer(&w, data, size);
 }

@@ -10,6 +10,6 @@ static void read_back(const char *text, size_t len, const struct conv_opts *o)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const struct writer w = { pgn_write_game, read_back };
+	static const struct writer w = { fmt_pgn_write_game, read_back };
 	return fuzz_writer(&w, data, size);
 }

@@ -6,6 +6,7 @@
 #define PAWNKIT_FUZZ_WRITER_H
 
 #include "fuzz.h"
+#include "../../formats/internal.h"
 
 /* Writes cg to out; checks that text (what was written) reads back. */
 struct writer {

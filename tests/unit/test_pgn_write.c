@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "../../formats/formats.h"
+#include "../../formats/internal.h"
 
 enum writer { W_PGN, W_FEN, W_EPD, W_UCI_LINE };
 
@@ -35,10 +35,10 @@ static char *convert(const char *pgn, const struct conv_opts *o,
 			  w != W_UCI_LINE;
 	assert_int_equal(conv_game_replay(&cg, &g, &rep, variations, NULL, NULL), 0);
 	switch (w) {
-	case W_PGN: pgn_write_game(f, &cg, o); break;
-	case W_FEN: fen_write_game(f, &cg, o, false); break;
-	case W_EPD: fen_write_game(f, &cg, o, true); break;
-	case W_UCI_LINE: uci_line_write_game(f, &cg, o); break;
+	case W_PGN: fmt_pgn_write_game(f, &cg, o); break;
+	case W_FEN: fmt_fen_write_game(f, &cg, o, false); break;
+	case W_EPD: fmt_fen_write_game(f, &cg, o, true); break;
+	case W_UCI_LINE: fmt_uci_line_write_game(f, &cg, o); break;
 	}
 	fclose(f);
 	conv_game_release(&cg);
@@ -259,7 +259,7 @@ static void test_clock(void **state)
 	(void)state;
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
 		double s = -1;
-		int rc = annot_clock(rows[i].text, strlen(rows[i].text), &s);
+		int rc = fmt_annot_clock(rows[i].text, strlen(rows[i].text), &s);
 		assert_int_equal(rc, rows[i].rc);
 		if (rc == 0 && s != rows[i].seconds)
 			fail_msg("%s: %g", rows[i].text, s);
@@ -283,7 +283,7 @@ static void test_strip_clocks(void **state)
 	(void)state;
 	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
 		char out[64];
-		size_t n = annot_strip_clocks(rows[i].in, strlen(rows[i].in), out);
+		size_t n = fmt_annot_strip_clocks(rows[i].in, strlen(rows[i].in), out);
 		out[n] = 0;
 		assert_string_equal(out, rows[i].out);
 	}
@@ -295,15 +295,15 @@ static void test_annot_next(void **state)
 	const char *p = text, *end = text + strlen(text);
 	struct annot_cmd c;
 	(void)state;
-	assert_true(annot_next(&p, end, &c));
+	assert_true(fmt_annot_next(&p, end, &c));
 	assert_int_equal(c.name_len, 4);
 	assert_memory_equal(c.name, "eval", 4);
 	assert_int_equal(c.args_len, 6);
 	assert_memory_equal(c.args, "#-3,12", 6);
-	assert_true(annot_next(&p, end, &c));
+	assert_true(fmt_annot_next(&p, end, &c));
 	assert_memory_equal(c.name, "csl", 3);
 	assert_memory_equal(c.args, "Ga1,Rb2", c.args_len);
-	assert_false(annot_next(&p, end, &c));
+	assert_false(fmt_annot_next(&p, end, &c));
 }
 
 int main(void)

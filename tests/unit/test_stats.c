@@ -1,4 +1,4 @@
-/* game-stats' accumulator (formats/stats*.c): counting of small games
+/* game-stats' accumulator (stats/): counting of small games
  * whose figures are known by hand, results and groups, invalid games kept
  * apart, merging, the partial format (round trip, any line order, errors),
  * quantiles, ranking, performance ratings and the three report formats;
@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "../../formats/stats_internal.h"
+#include "../../stats/internal.h"
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -100,16 +100,16 @@ static void add_tags(struct stats *s, const char *text,
 /* The counters of the group "" (no --group-by). */
 static const struct group *all(const struct stats *s)
 {
-	size_t i = smap_find(&s->groups, "", 0);
+	size_t i = st_smap_find(&s->groups, "", 0);
 	assert_true(i != SIZE_MAX);
-	return stats_group_at(s, i);
+	return st_group_at(s, i);
 }
 
 static const struct group *group_of(const struct stats *s, const char *key)
 {
-	size_t i = smap_find(&s->groups, key, strlen(key));
+	size_t i = st_smap_find(&s->groups, key, strlen(key));
 	assert_true(i != SIZE_MAX);
-	return stats_group_at(s, i);
+	return st_group_at(s, i);
 }
 
 /* Text written by fn into a malloc'd string. */
@@ -184,8 +184,8 @@ static void test_counts_by_hand(void **state)
 	assert_int_equal(g->c[ST_CAPTURES], 1);
 	assert_int_equal(g->c[ST_CHECKS], 1);
 	assert_int_equal(g->c[ST_VARIANT0], 1);
-	assert_int_equal(group_length_games(g, 7), 1);
-	assert_int_equal(group_length_games(g, 6), 0);
+	assert_int_equal(st_group_length_games(g, 7), 1);
+	assert_int_equal(st_group_length_games(g, 6), 0);
 	/* The first six plies, keyed by variant. */
 	const struct table *t = &s->tables[TB_OPENINGS];
 	assert_int_equal(t->map.n, 1);
@@ -294,7 +294,7 @@ static void test_players(void **state)
 	add_text(s, scholar);
 	add_text(s, fool);
 	const struct table *t = &s->tables[TB_PLAYERS];
-	size_t a = smap_find(&t->map, "A", 1);
+	size_t a = st_smap_find(&t->map, "A", 1);
 	assert_true(a != SIZE_MAX);
 	const struct tally *v = &t->v[a];
 	assert_int_equal(v->v[TF_WINS], 2);
@@ -303,9 +303,9 @@ static void test_players(void **state)
 	assert_int_equal(v->v[TF_OWN_ELO], 4000);
 	double perf, score;
 	/* 1800 + 400 * (2 - 0) / 2 */
-	assert_true(tally_performance(v, &perf));
+	assert_true(st_tally_performance(v, &perf));
 	assert_true(perf > 2199.99 && perf < 2200.01);
-	assert_true(tally_score(v, &score));
+	assert_true(st_tally_score(v, &score));
 	assert_true(score > 99.99);
 	stats_free(s);
 }
@@ -316,16 +316,16 @@ static void test_quantiles(void **state)
 	struct group g = { 0 };
 	static const unsigned lengths[] = { 1, 1, 2, 4, 7, 8, 8, 12 };
 	for (size_t i = 0; i < 8; i++) {
-		group_add_length(&g, lengths[i], 1);
+		st_group_add_length(&g, lengths[i], 1);
 		g.c[ST_GAMES]++;
 	}
-	assert_int_equal(length_quantile(&g, 1, 2), 4);
-	assert_int_equal(length_quantile(&g, 1, 4), 1);
-	assert_int_equal(length_quantile(&g, 3, 4), 8);
-	assert_int_equal(length_min(&g), 1);
-	assert_int_equal(length_max(&g), 12);
+	assert_int_equal(st_length_quantile(&g, 1, 2), 4);
+	assert_int_equal(st_length_quantile(&g, 1, 4), 1);
+	assert_int_equal(st_length_quantile(&g, 3, 4), 8);
+	assert_int_equal(st_length_min(&g), 1);
+	assert_int_equal(st_length_max(&g), 12);
 	struct length_bin bins[8];
-	size_t n = length_bins(&g, bins, 8);
+	size_t n = st_length_bins(&g, bins, 8);
 	/* 0-9 and 10-19: the 99th percentile is the longest game here. */
 	assert_int_equal(n, 2);
 	assert_int_equal(bins[0].games, 7);
@@ -333,17 +333,17 @@ static void test_quantiles(void **state)
 	assert_int_equal(bins[1].games, 1);
 	/* One freak game among a hundred goes to an open last bin. */
 	for (size_t i = 0; i < 100; i++) {
-		group_add_length(&g, 30, 1);
+		st_group_add_length(&g, 30, 1);
 		g.c[ST_GAMES]++;
 	}
-	group_add_length(&g, 500, 1);
+	st_group_add_length(&g, 500, 1);
 	g.c[ST_GAMES]++;
-	n = length_bins(&g, bins, 8);
+	n = st_length_bins(&g, bins, 8);
 	assert_int_equal(n, 5);	/* 0-9 10-19 20-29 30-39 40+ */
 	assert_true(bins[4].open);
 	assert_int_equal(bins[4].from, 40);
 	assert_int_equal(bins[4].games, 1);
-	group_release(&g);
+	st_group_release(&g);
 }
 
 static void test_rank_ties(void **state)
@@ -354,7 +354,7 @@ static void test_rank_ties(void **state)
 	add_text(s, GAME("[White \"a\"]", "1. e4 *"));
 	add_text(s, GAME("[White \"c\"]", "1. e4 *"));
 	add_text(s, GAME("[White \"c\"]", "1. e4 *"));
-	size_t *idx, n = rank_groups(s, 2, &idx);
+	size_t *idx, n = st_rank_groups(s, 2, &idx);
 	assert_int_equal(n, 2);
 	assert_string_equal(s->groups.entries[idx[0]].key, "c");
 	assert_string_equal(s->groups.entries[idx[1]].key, "a");
@@ -591,7 +591,7 @@ static void test_tags_only(void **state)
 	add_tags(s, GAME("[Result \"bogus\"]", "1. e4 e5"), NULL);
 	assert_int_equal(s->opening_plies, 0);
 	struct group t;
-	stats_total(s, &t);
+	st_total(s, &t);
 	assert_int_equal(t.c[ST_GAMES], 6);
 	assert_int_equal(t.c[ST_INVALID], 0);
 	assert_int_equal(t.c[ST_WHITE_WINS], 2);
@@ -603,13 +603,13 @@ static void test_tags_only(void **state)
 	assert_int_equal(t.c[ST_VARIANT0], 5);
 	assert_int_equal(t.c[ST_VARIANT0 + 1], 1);
 	assert_int_equal(t.nlengths, 0);
-	group_release(&t);
+	st_group_release(&t);
 	assert_int_equal(group_of(s, "1984")->c[ST_WHITE_WINS], 1);
 	assert_int_equal(group_of(s, "?")->c[ST_GAMES], 4);
 	assert_int_equal(s->tables[TB_OPENINGS].map.n, 0);
 	/* Players: A won the three games, the illegal one too; two of them
 	 * against a rated B. */
-	size_t a = smap_find(&s->tables[TB_PLAYERS].map, "A", 1);
+	size_t a = st_smap_find(&s->tables[TB_PLAYERS].map, "A", 1);
 	assert_true(a != SIZE_MAX);
 	assert_int_equal(s->tables[TB_PLAYERS].v[a].v[TF_WINS], 3);
 	assert_int_equal(s->tables[TB_PLAYERS].v[a].v[TF_LOSSES], 0);
@@ -715,19 +715,19 @@ static void test_names(void **state)
 	 * STATS_VARIANTS_MAX. */
 	assert_true(n <= STATS_VARIANTS_MAX);
 	for (int i = 0; i < ST__COUNT; i++) {
-		const char *name = stat_name((enum stat_id)i, buf);
+		const char *name = st_stat_name((enum stat_id)i, buf);
 		if (i >= ST_VARIANT0 + (int)n) {
 			assert_null(name);
 			continue;
 		}
 		assert_non_null(name);
-		assert_int_equal(stat_by_name(name), i);
+		assert_int_equal(st_stat_by_name(name), i);
 	}
-	assert_string_equal(stat_name(ST_VARIANT0 + 1, buf), "variant-tandem");
+	assert_string_equal(st_stat_name(ST_VARIANT0 + 1, buf), "variant-tandem");
 	assert_string_equal(v[1]->id, "tandem");
 	for (unsigned i = 0; i < RP__COUNT; i++) {
-		rp_name(i, rp);
-		assert_int_equal(rp_by_name(rp), (int)i);
+		st_rp_name(i, rp);
+		assert_int_equal(st_rp_by_name(rp), (int)i);
 	}
 }
 

@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "stats_internal.h"
+#include "internal.h"
 
 #define PARTIAL_MAGIC "game-stats-partial"
 #define PARTIAL_VERSION 1
@@ -67,8 +67,8 @@ static int entry_cmp(const void *pa, const void *pb)
 static size_t *sorted_keys(const struct smap *m)
 {
 	const struct smap_entry **e =
-		stats_xrealloc(NULL, (m->n ? m->n : 1) * sizeof *e);
-	size_t *idx = stats_xrealloc(NULL, (m->n ? m->n : 1) * sizeof *idx);
+		st_xrealloc(NULL, (m->n ? m->n : 1) * sizeof *e);
+	size_t *idx = st_xrealloc(NULL, (m->n ? m->n : 1) * sizeof *idx);
 	for (size_t i = 0; i < m->n; i++)
 		e[i] = &m->entries[i];
 	qsort(e, m->n, sizeof *e, entry_cmp);
@@ -91,7 +91,7 @@ static void write_group(FILE *out, const struct smap_entry *k,
 {
 	char buf[STAT_NAME_MAX];
 	for (size_t i = 0; i < ST__COUNT; i++) {
-		const char *name = stat_name((enum stat_id)i, buf);
+		const char *name = st_stat_name((enum stat_id)i, buf);
 		if (!g->c[i] || !name)
 			continue;
 		put_head(out, "count", k);
@@ -102,7 +102,7 @@ static void write_group(FILE *out, const struct smap_entry *k,
 	for (unsigned i = 0; g->rp && i < RP__COUNT; i++) {
 		if (!g->rp[i])
 			continue;
-		rp_name(i, buf);
+		st_rp_name(i, buf);
 		put_head(out, "count", k);
 		fputs(buf, out);
 		put_u64(out, g->rp[i]);
@@ -121,7 +121,7 @@ static void write_table(FILE *out, enum table_id id, const struct table *t)
 	size_t *idx = sorted_keys(&t->map);
 	for (size_t k = 0; k < t->map.n; k++) {
 		const struct smap_entry *e = &t->map.entries[idx[k]];
-		fprintf(out, "tally\t%s\t", stats_table_names[id]);
+		fprintf(out, "tally\t%s\t", st_table_names[id]);
 		put_field(out, e->key, e->len);
 		for (size_t f = 0; f < TF__COUNT; f++)
 			put_u64(out, t->v[idx[k]].v[f]);
@@ -141,7 +141,7 @@ void stats_write_partial(FILE *out, const struct stats *s)
 	putc('\n', out);
 	size_t *idx = sorted_keys(&s->groups);
 	for (size_t k = 0; k < s->groups.n; k++)
-		write_group(out, &s->groups.entries[idx[k]], stats_group_at(s, idx[k]));
+		write_group(out, &s->groups.entries[idx[k]], st_group_at(s, idx[k]));
 	free(idx);
 	for (size_t t = 0; t < TB__COUNT; t++)
 		write_table(out, (enum table_id)t, &s->tables[t]);
@@ -252,13 +252,13 @@ static int read_count(struct reader *r, const struct line *l)
 	uint64_t v;
 	if (l->n != 4 || !parse_u64(l->f[3], &v))
 		return fail(r, "malformed count line", NULL);
-	struct group *g = stats_group(*r->s, l->f[1], l->len[1]);
-	int i = stat_by_name(l->f[2]);
+	struct group *g = st_group(*r->s, l->f[1], l->len[1]);
+	int i = st_stat_by_name(l->f[2]);
 	if (i >= 0) {
 		g->c[i] += v;
 		return 0;
 	}
-	if ((i = rp_by_name(l->f[2])) < 0)
+	if ((i = st_rp_by_name(l->f[2])) < 0)
 		return fail(r, "unknown counter", l->f[2]);
 	if (!g->rp)
 		g->rp = calloc(RP__COUNT, sizeof *g->rp);
@@ -278,7 +278,7 @@ static int read_length(struct reader *r, const struct line *l)
 	 * could reach (a ply takes at least two bytes of 64 MiB). */
 	if (plies > MAX_PLIES)
 		return fail(r, "implausible game length", l->f[2]);
-	group_add_length(stats_group(*r->s, l->f[1], l->len[1]), plies, games);
+	st_group_add_length(st_group(*r->s, l->f[1], l->len[1]), plies, games);
 	return 0;
 }
 
@@ -287,7 +287,7 @@ static int read_tally(struct reader *r, const struct line *l)
 	if (l->n != 3 + TF__COUNT)
 		return fail(r, "malformed tally line", NULL);
 	size_t t = 0;
-	while (t < TB__COUNT && strcmp(l->f[1], stats_table_names[t]) != 0)
+	while (t < TB__COUNT && strcmp(l->f[1], st_table_names[t]) != 0)
 		t++;
 	if (t == TB__COUNT)
 		return fail(r, "unknown table", l->f[1]);
@@ -295,7 +295,8 @@ static int read_tally(struct reader *r, const struct line *l)
 	for (size_t f = 0; f < TF__COUNT; f++)
 		if (!parse_u64(l->f[3 + f], &v[f]))
 			return fail(r, "malformed tally line", NULL);
-	struct tally *d = table_tally(&(*r->s)->tables[t], l->f[2], l->len[2]);
+	struct tally *d = st_table_tally(&(*r->s)->tables[t], l->f[2],
+					 l->len[2]);
 	for (size_t f = 0; f < TF__COUNT; f++)
 		d->v[f] += v[f];
 	return 0;

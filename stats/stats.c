@@ -1,13 +1,13 @@
 /* game-stats' accumulator: one game at a time into counters per group and
  * keyed tables (openings, ECO, [Opening], players); merging of two
  * accumulators.  The figures derived from it for output live in
- * stats_report.c, the partial format in stats_partial.c. */
+ * report.c, the partial format in partial.c. */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "stats_internal.h"
+#include "internal.h"
 
 /* ------------------------------------------------------------ counters */
 
@@ -41,7 +41,7 @@ static const char *const stat_names[ST_VARIANT0] = {
 	[ST_EMAP_EP_OF_PIECE] = "emap-en-passant-of-piece",
 };
 
-const char *stat_name(enum stat_id i, char buf[STAT_NAME_MAX])
+const char *st_stat_name(enum stat_id i, char buf[STAT_NAME_MAX])
 {
 	if (i < ST_VARIANT0)
 		return stat_names[i];
@@ -53,36 +53,37 @@ const char *stat_name(enum stat_id i, char buf[STAT_NAME_MAX])
 	return buf;
 }
 
-int stat_by_name(const char *name)
+int st_stat_by_name(const char *name)
 {
 	char buf[STAT_NAME_MAX];
 	for (int i = 0; i < ST__COUNT; i++) {
-		const char *s = stat_name((enum stat_id)i, buf);
+		const char *s = st_stat_name((enum stat_id)i, buf);
 		if (s && strcmp(s, name) == 0)
 			return i;
 	}
 	return -1;
 }
 
-void rp_name(unsigned i, char buf[16])
+void st_rp_name(unsigned i, char buf[16])
 {
 	char code[4];
 	code_name((uint8_t)(i % RP_CODES), code);
 	snprintf(buf, 16, "rp-%s-%s", i < RP_PAWNS ? "moves" : "pawns", code);
 }
 
-int rp_by_name(const char *name)
+int st_rp_by_name(const char *name)
 {
 	char buf[16];
 	for (unsigned i = 0; i < RP__COUNT; i++) {
-		rp_name(i, buf);
+		st_rp_name(i, buf);
 		if (strcmp(buf, name) == 0)
 			return (int)i;
 	}
 	return -1;
 }
 
-int stats_variant_index(const struct variant *v)
+/* Position of v in variant_all(), or -1. */
+static int stats_variant_index(const struct variant *v)
 {
 	size_t n;
 	const struct variant *const *all = variant_all(&n);
@@ -108,13 +109,13 @@ static size_t length_slot(const struct group *g, uint64_t plies)
 	return lo;
 }
 
-void group_add_length(struct group *g, uint64_t plies, uint64_t games)
+void st_group_add_length(struct group *g, uint64_t plies, uint64_t games)
 {
 	size_t i = length_slot(g, plies);
 	if (i == g->nlengths || g->lengths[i].plies != plies) {
 		/* A new length: rare once a group has a few hundred games. */
-		stats_grow((void **)&g->lengths, &g->caplengths,
-			   g->nlengths + 1, sizeof *g->lengths);
+		st_grow((void **)&g->lengths, &g->caplengths,
+			g->nlengths + 1, sizeof *g->lengths);
 		memmove(&g->lengths[i + 1], &g->lengths[i],
 			(g->nlengths - i) * sizeof *g->lengths);
 		g->lengths[i] = (struct length_count){ plies, 0 };
@@ -123,7 +124,7 @@ void group_add_length(struct group *g, uint64_t plies, uint64_t games)
 	g->lengths[i].games += games;
 }
 
-uint64_t group_length_games(const struct group *g, uint64_t plies)
+uint64_t st_group_length_games(const struct group *g, uint64_t plies)
 {
 	size_t i = length_slot(g, plies);
 	return i < g->nlengths && g->lengths[i].plies == plies
@@ -131,7 +132,7 @@ uint64_t group_length_games(const struct group *g, uint64_t plies)
 		       : 0;
 }
 
-void group_add(struct group *into, const struct group *from)
+void st_group_add(struct group *into, const struct group *from)
 {
 	for (size_t i = 0; i < ST__COUNT; i++)
 		into->c[i] += from->c[i];
@@ -148,42 +149,42 @@ void group_add(struct group *into, const struct group *from)
 	 * a leftover of the array indexed by plies, put each at the front
 	 * and moved the whole list for each). */
 	for (size_t i = 0; i < from->nlengths; i++)
-		group_add_length(into, from->lengths[i].plies,
-				 from->lengths[i].games);
+		st_group_add_length(into, from->lengths[i].plies,
+				    from->lengths[i].games);
 }
 
-void group_release(struct group *g)
+void st_group_release(struct group *g)
 {
 	free(g->rp);
 	free(g->lengths);
 	memset(g, 0, sizeof *g);
 }
 
-struct group *stats_group(struct stats *s, const char *key, size_t len)
+struct group *st_group(struct stats *s, const char *key, size_t len)
 {
-	size_t i = smap_intern(&s->groups, key, len, NULL);
+	size_t i = st_smap_intern(&s->groups, key, len, NULL);
 	if (i / GROUP_PAGE >= s->npages) {
-		stats_grow((void **)&s->group_pages, &s->pagecap, s->npages + 1,
-			   sizeof *s->group_pages);
+		st_grow((void **)&s->group_pages, &s->pagecap, s->npages + 1,
+			sizeof *s->group_pages);
 		s->group_pages[s->npages] = calloc(GROUP_PAGE, sizeof(struct group));
 		if (!s->group_pages[s->npages])
 			pawnkit_out_of_memory();
 		s->npages++;
 	}
-	return stats_group_at(s, i);
+	return st_group_at(s, i);
 }
 
 /* -------------------------------------------------------------- tables */
 
-const char *const stats_table_names[TB__COUNT] = {
+const char *const st_table_names[TB__COUNT] = {
 	[TB_OPENINGS] = "openings", [TB_ECO] = "eco",
 	[TB_OPENING_TAG] = "opening", [TB_PLAYERS] = "players",
 };
 
-struct tally *table_tally(struct table *t, const char *key, size_t len)
+struct tally *st_table_tally(struct table *t, const char *key, size_t len)
 {
-	size_t i = smap_intern(&t->map, key, len, NULL);
-	stats_grow((void **)&t->v, &t->cap, i + 1, sizeof *t->v);
+	size_t i = st_smap_intern(&t->map, key, len, NULL);
+	st_grow((void **)&t->v, &t->cap, i + 1, sizeof *t->v);
 	return &t->v[i];
 }
 
@@ -203,9 +204,9 @@ struct stats *stats_new(const struct stats_config *cfg)
 		if (!s->group_by)
 			pawnkit_out_of_memory();
 	}
-	smap_init(&s->groups);
+	st_smap_init(&s->groups);
 	for (size_t t = 0; t < TB__COUNT; t++)
-		smap_init(&s->tables[t].map);
+		st_smap_init(&s->tables[t].map);
 	return s;
 }
 
@@ -214,13 +215,13 @@ void stats_free(struct stats *s)
 	if (!s)
 		return;
 	for (size_t i = 0; i < s->groups.n; i++)
-		group_release(stats_group_at(s, i));
+		st_group_release(st_group_at(s, i));
 	for (size_t p = 0; p < s->npages; p++)
 		free(s->group_pages[p]);
 	free(s->group_pages);
-	smap_release(&s->groups);
+	st_smap_release(&s->groups);
 	for (size_t t = 0; t < TB__COUNT; t++) {
-		smap_release(&s->tables[t].map);
+		st_smap_release(&s->tables[t].map);
 		free(s->tables[t].v);
 	}
 	free(s->group_by);
@@ -250,15 +251,15 @@ int stats_merge(struct stats *into, const struct stats *from, char *why,
 	}
 	for (size_t i = 0; i < from->groups.n; i++) {
 		const struct smap_entry *e = &from->groups.entries[i];
-		group_add(stats_group(into, e->key, e->len),
-			  stats_group_at(from, i));
+		st_group_add(st_group(into, e->key, e->len),
+			     st_group_at(from, i));
 	}
 	for (size_t t = 0; t < TB__COUNT; t++) {
 		const struct table *src = &from->tables[t];
 		for (size_t i = 0; i < src->map.n; i++) {
 			const struct smap_entry *e = &src->map.entries[i];
-			struct tally *d = table_tally(&into->tables[t], e->key,
-						      e->len);
+			struct tally *d =
+				st_table_tally(&into->tables[t], e->key, e->len);
 			for (size_t f = 0; f < TF__COUNT; f++)
 				d->v[f] += src->v[i].v[f];
 		}
@@ -291,7 +292,7 @@ struct scan {
 static void key_append(struct stats *s, size_t *len, const char *t,
 		       size_t n)
 {
-	stats_grow((void **)&s->key, &s->keycap, *len + n + 1, 1);
+	st_grow((void **)&s->key, &s->keycap, *len + n + 1, 1);
 	memcpy(s->key + *len, t, n);
 	*len += n;
 	s->key[*len] = 0;
@@ -564,8 +565,8 @@ static void count_player(struct stats *s, const struct pgn_tag *name,
 {
 	if (!name)
 		return;
-	struct tally *t = table_tally(&s->tables[TB_PLAYERS], name->value,
-				      name->value_len);
+	struct tally *t = st_table_tally(&s->tables[TB_PLAYERS], name->value,
+					 name->value_len);
 	tally_outcome(t, o);
 	if (own) {
 		t->v[TF_OWN_ELO] += own;
@@ -584,8 +585,8 @@ static void count_tag(struct stats *s, enum table_id id,
 {
 	const struct pgn_tag *t = known(tag);
 	if (t)
-		tally_outcome(table_tally(&s->tables[id], t->value,
-					  t->value_len), o);
+		tally_outcome(st_table_tally(&s->tables[id], t->value,
+					     t->value_len), o);
 }
 
 /* The tags the tables read. */
@@ -671,8 +672,8 @@ static void count_tables(struct stats *s, const struct table_tags *t,
 			 const struct scan *sc, enum outcome white)
 {
 	if (sc->from_start && sc->seq_plies == s->opening_plies)
-		tally_outcome(table_tally(&s->tables[TB_OPENINGS], s->key,
-					  sc->seq_len), white);
+		tally_outcome(st_table_tally(&s->tables[TB_OPENINGS], s->key,
+					     sc->seq_len), white);
 	count_tag_tables(s, t, white);
 }
 
@@ -696,7 +697,7 @@ static void commit(struct group *grp, const struct scan *sc,
 		for (size_t i = 0; i < RP__COUNT; i++)
 			grp->rp[i] += sc->rp[i];
 	}
-	group_add_length(grp, res->plies, 1);
+	st_group_add_length(grp, res->plies, 1);
 }
 
 bool stats_add_game(struct stats *s, const struct pgn_game *g,
@@ -727,14 +728,14 @@ bool stats_add_game(struct stats *s, const struct pgn_game *g,
 	group_key(s, s->group_by ? p.group : NULL, s->group_by ? p.date : NULL,
 		  res.variant, &key, &len);
 	if (!valid) {
-		stats_group(s, key, len)->c[ST_INVALID]++;
+		st_group(s, key, len)->c[ST_INVALID]++;
 		return false;
 	}
 	size_t result = result_of(p.result ? p.result->value : NULL, g->result);
 	/* Tables first: the group pointer stays valid only until the next
 	 * group is added. */
 	count_tables(s, &p.t, &sc, results[result].white);
-	commit(stats_group(s, key, len), &sc, &res, result);
+	commit(st_group(s, key, len), &sc, &res, result);
 	return true;
 }
 
@@ -764,7 +765,7 @@ void stats_add_tags(struct stats *s, const struct pgn_game *g,
 	/* Tables first: the group pointer stays valid only until the next
 	 * group is added. */
 	count_tag_tables(s, &p.t, results[result].white);
-	struct group *grp = stats_group(s, key, len);
+	struct group *grp = st_group(s, key, len);
 	grp->c[ST_GAMES]++;
 	grp->c[results[result].stat]++;
 	int vidx = v ? stats_variant_index(v) : -1;

@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "stats_internal.h"
+#include "internal.h"
 
-void *stats_xrealloc(void *p, size_t size)
+void *st_xrealloc(void *p, size_t size)
 {
 	p = realloc(p, size ? size : 1);
 	if (!p)
@@ -14,14 +14,14 @@ void *stats_xrealloc(void *p, size_t size)
 	return p;
 }
 
-void stats_grow(void **v, size_t *cap, size_t need, size_t size)
+void st_grow(void **v, size_t *cap, size_t need, size_t size)
 {
 	if (need <= *cap)
 		return;
 	size_t n = *cap ? *cap : 8;
 	while (n < need)
 		n *= 2;
-	*v = stats_xrealloc(*v, n * size);
+	*v = st_xrealloc(*v, n * size);
 	memset((char *)*v + *cap * size, 0, (n - *cap) * size);
 	*cap = n;
 }
@@ -60,18 +60,18 @@ static uint64_t key_hash(const char *key, size_t len)
 	return h ^ (h >> 33);
 }
 
-void smap_init(struct smap *m)
+void st_smap_init(struct smap *m)
 {
 	memset(m, 0, sizeof *m);
 	arena_init(&m->keys);
 }
 
-void smap_release(struct smap *m)
+void st_smap_release(struct smap *m)
 {
 	free(m->entries);
 	free(m->slots);
 	arena_release(&m->keys);
-	smap_init(m);
+	st_smap_init(m);
 }
 
 static size_t slot_of(const struct smap *m, const char *key, size_t len,
@@ -105,7 +105,7 @@ static void rehash(struct smap *m)
 	}
 }
 
-size_t smap_find(const struct smap *m, const char *key, size_t len)
+size_t st_smap_find(const struct smap *m, const char *key, size_t len)
 {
 	if (!m->nslots)
 		return SIZE_MAX;
@@ -113,7 +113,7 @@ size_t smap_find(const struct smap *m, const char *key, size_t len)
 	return e ? e - 1 : SIZE_MAX;
 }
 
-size_t smap_intern(struct smap *m, const char *key, size_t len, bool *added)
+size_t st_smap_intern(struct smap *m, const char *key, size_t len, bool *added)
 {
 	if ((m->n + 1) * 2 > m->nslots)
 		rehash(m);
@@ -125,8 +125,8 @@ size_t smap_intern(struct smap *m, const char *key, size_t len, bool *added)
 		return m->slots[slot] - 1;
 	if (m->n == UINT32_MAX - 1)
 		abort();	/* four billion keys: beyond any sane input */
-	stats_grow((void **)&m->entries, &m->cap, m->n + 1,
-		   sizeof *m->entries);
+	st_grow((void **)&m->entries, &m->cap, m->n + 1,
+		sizeof *m->entries);
 	m->entries[m->n] = (struct smap_entry){
 		arena_strndup(&m->keys, key, len), (uint32_t)len, h };
 	m->slots[slot] = (uint32_t)++m->n;

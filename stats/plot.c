@@ -12,7 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "stats_internal.h"
+#include "internal.h"
+#include "../libparse/utf8.h"
 
 #define WIDTH 960
 #define MARGIN 24
@@ -178,7 +179,7 @@ static void plot_header(struct plot *p)
 			 (double)t->c[ST_GAMES]);
 	textf(p, MARGIN, p->y, "start", 13, "", "%llu games: %llu valid, "
 	      "%llu invalid%s; mean length %s plies%s%s",
-	      (unsigned long long)shown_games(t, p->o->skip_invalid),
+	      (unsigned long long)st_shown_games(t, p->o->skip_invalid),
 	      (unsigned long long)t->c[ST_GAMES],
 	      (unsigned long long)t->c[ST_INVALID],
 	      p->o->skip_invalid ? " (left out)" : "", mean,
@@ -208,7 +209,7 @@ static void histogram_axes(struct plot *p, double x0, double y0, double w,
 static void plot_histogram(struct plot *p)
 {
 	struct length_bin bins[40];
-	size_t n = length_bins(&p->total, bins, 40);
+	size_t n = st_length_bins(&p->total, bins, 40);
 	panel_title(p, "Game length");
 	if (!n) {
 		text(p, MARGIN, p->y + 16, "start", 12, "", "no valid games", 14, 20);
@@ -312,10 +313,10 @@ static void plot_results(struct plot *p)
 	result_bar(p, "all games", 9, part, nparts);
 	if (!p->s->group_by)
 		return;
-	size_t *idx, n = rank_groups(p->s, p->o->top ? p->o->top : 30, &idx);
+	size_t *idx, n = st_rank_groups(p->s, p->o->top ? p->o->top : 30, &idx);
 	for (size_t k = 0; k < n; k++) {
 		const struct smap_entry *e = &p->s->groups.entries[idx[k]];
-		group_parts(stats_group_at(p->s, idx[k]), part);
+		group_parts(st_group_at(p->s, idx[k]), part);
 		result_bar(p, e->key, e->len, part, nparts);
 	}
 	free(idx);
@@ -363,8 +364,8 @@ static void opening_row(struct plot *p, const char *label, size_t len,
 		x += bw;
 	}
 	textf(p, WIDTH - MARGIN, p->y + 13, "end", 12, "", "%llu game%s",
-	      (unsigned long long)tally_games(t),
-	      tally_games(t) == 1 ? "" : "s");
+	      (unsigned long long)st_tally_games(t),
+	      st_tally_games(t) == 1 ? "" : "s");
 	p->y += ROW_H;
 }
 
@@ -375,7 +376,7 @@ static void plot_openings(struct plot *p)
 							    : TB_ECO;
 	const struct table *t = &p->s->tables[id];
 	size_t top = p->o->top && p->o->top < 15 ? p->o->top : 15;
-	size_t *idx, n = rank_table(p->s, id, top, &idx);
+	size_t *idx, n = st_rank_table(p->s, id, top, &idx);
 	char title[80];
 	if (id == TB_OPENINGS)
 		snprintf(title, sizeof title, "Most frequent openings (first "
@@ -388,7 +389,7 @@ static void plot_openings(struct plot *p)
 		     19, 40);
 		p->y += 24;
 	}
-	uint64_t max = n ? tally_games(&t->v[idx[0]]) : 1;
+	uint64_t max = n ? st_tally_games(&t->v[idx[0]]) : 1;
 	for (size_t k = 0; k < n; k++) {
 		const struct smap_entry *e = &t->map.entries[idx[k]];
 		char label[256];
@@ -439,7 +440,7 @@ static size_t plot_counters(struct plot *p, const struct stat_label *l,
 static void plot_endings(struct plot *p)
 {
 	panel_title(p, "How the games ended");
-	if (!plot_counters(p, stats_endings, 6, GREEN, false,
+	if (!plot_counters(p, st_endings, 6, GREEN, false,
 			   p->total.c[ST_GAMES]))
 		p->y += ROW_H;
 }
@@ -447,13 +448,13 @@ static void plot_endings(struct plot *p)
 static void plot_moves(struct plot *p)
 {
 	panel_title(p, "Moves by piece (main lines)");
-	if (!plot_counters(p, stats_moves, 8, BLUE, true, 0)) {
+	if (!plot_counters(p, st_moves, 8, BLUE, true, 0)) {
 		text(p, MARGIN, p->y + 16, "start", 12, "", "no moves", 8, 20);
 		p->y += 24;
 	}
 	panel_title(p, "Variant events");
-	if (!plot_counters(p, stats_events,
-			   sizeof stats_events / sizeof *stats_events, PURPLE,
+	if (!plot_counters(p, st_events,
+			   sizeof st_events / sizeof *st_events, PURPLE,
 			   true, 0)) {
 		static const char none[] = "none: no Tandem, EMAP, Random "
 			"Pawns, Pushpawn or Pauli events in these games";
@@ -472,7 +473,7 @@ void stats_plot_svg(FILE *out, const struct stats *s,
 	p.out = open_memstream(&body, &len);
 	if (!p.out)
 		pawnkit_out_of_memory();
-	stats_total(s, &p.total);
+	st_total(s, &p.total);
 	fprintf(p.out, "<g font-family=\"%s\" fill=\"%s\">\n", FONT, INK);
 	plot_header(&p);
 	if (s->tags_only) {
@@ -499,5 +500,5 @@ void stats_plot_svg(FILE *out, const struct stats *s,
 	fwrite(body, 1, len, out);
 	fputs("</svg>\n", out);
 	free(body);
-	group_release(&p.total);
+	st_group_release(&p.total);
 }

@@ -12,13 +12,16 @@
  * with it, \u0080..\u00ff are the bytes json_write.c could not pass as
  * UTF-8, and are given back as those bytes.
  *
+ * The reader knows no rules: the "variant" member is handed to the caller
+ * as it stands (json_games_variant), which says whether it names rules.
+ *
  * Helpers return NULL or a static message; the loop adds the place. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "formats.h"
 #include "grow.h"
+#include "json_games.h"
 
 #define JSON_DEPTH_MAX 1024	/* 256 nested variations take 769 */
 #define READ_CHUNK 65536
@@ -55,8 +58,9 @@ struct json_games {
 	struct arena arena;	/* the current game's tree */
 	struct sbuf pgn;	/* its PGN text */
 	bool latin1;		/* decoding mode of the current game */
-	char variant[32];	/* its "variant" member, "" when none */
-	char message[200];	/* a game's fault worded with its values */
+	bool has_variant;	/* the game has a "variant" string: */
+	struct sbuf variant;	/* decoded, NUL-terminated */
+	struct pgn_loc variant_at;
 };
 
 /* ------------------------------------------------------------- buffer */
@@ -801,31 +805,23 @@ static bool add_result(struct json_games *r, const struct jval *game,
 	return true;
 }
 
-/* The "variant" member: the rules of the game.  A name not known is the
- * game's fault, as a [Variant] tag's is, never standard chess in
- * silence. */
+/* The "variant" member: the rules of the game, kept for the caller,
+ * who knows which names are rules.  Read before any other member, so a
+ * fault the caller finds in it stands before those found here. */
 static bool read_variant(struct json_games *r, const struct jval *game,
 			 struct jerr *e)
 {
 	const struct jval *v;
-	struct sbuf name = { 0 };
-	bool known;
-	r->variant[0] = 0;
 	if (!typed(game, "variant", J_STRING, &v, e))
 		return false;
 	if (!v)
 		return true;
-	decode(v->s, v->n, false, &name);
-	sb_addc(&name, 0);
-	known = name.n <= sizeof r->variant && variant_by_name(name.s);
-	if (known)
-		memcpy(r->variant, name.s, name.n);
-	else
-		snprintf(r->message, sizeof r->message,
-			 "unknown variant \"%.40s\" (known: %s)", name.s,
-			 variant_id_list());
-	free(name.s);
-	return known || fail(e, v->loc, r->message);
+	r->variant.n = 0;
+	decode(v->s, v->n, false, &r->variant);
+	sb_addc(&r->variant, 0);
+	r->variant_at = v->loc;
+	r->has_variant = true;
+	return true;
 }
 
 static bool game_to_pgn(struct json_games *r, const struct jval *game,
@@ -962,8 +958,19 @@ static bool next_start(struct json_games *r, struct jerr *e)
 	return false;
 }
 
-static int report(struct json_games *r, const struct jerr *je,
-		  struct diag *err)
+void json_games_reject(const struct json_games *r, struct pgn_loc at,
+		       const char *message, struct diag *err)
+{
+	memset(err, 0, sizeof *err);
+	err->file = r->name;
+	err->line = at.line;
+	err->col = at.col;
+	diag_setf(err, DIAG_ERROR, DC_SYNTAX, "%s", message);
+}
+
+/* The document cannot be read on: *err, and nothing more is read. */
+static int document_fault(struct json_games *r, const struct jerr *je,
+			  struct diag *err)
 {
 	memset(err, 0, sizeof *err);
 	err->file = r->name;
@@ -986,21 +993,18 @@ int json_games_next(struct json_games *r, const char **pgn, size_t *len,
 	struct jerr e = { NULL, { 0, 0 } };
 	arena_reset(&r->arena);
 	r->depth = 0;
+	r->has_variant = false;
 	if (!next_start(r, &e))
-		return e.msg || r->read_error ? report(r, &e, err) : 0;
+		return e.msg || r->read_error ? document_fault(r, &e, err) : 0;
 	struct jval *game = new_value(r);
 	if (!read_value(r, game, &e))
-		return report(r, &e, err);
+		return document_fault(r, &e, err);
 	if (r->top == TOP_ARRAY_FIRST)
 		r->top = TOP_ARRAY;
 	*at = game->loc;
 	if (!game_to_pgn(r, game, &e)) {
 		/* The document goes on: only this game is lost. */
-		memset(err, 0, sizeof *err);
-		err->file = r->name;
-		err->line = e.loc.line;
-		err->col = e.loc.col;
-		diag_setf(err, DIAG_ERROR, DC_SYNTAX, "%s", e.msg);
+		json_games_reject(r, e.loc, e.msg, err);
 		return 2;
 	}
 	*at = game->loc;
@@ -1009,9 +1013,14 @@ int json_games_next(struct json_games *r, const char **pgn, size_t *len,
 	return 1;
 }
 
-const char *json_games_variant(const struct json_games *r)
+const char *json_games_variant(const struct json_games *r, size_t *len,
+			       struct pgn_loc *at)
 {
-	return r->variant[0] ? r->variant : NULL;
+	if (!r->has_variant)
+		return NULL;
+	*len = r->variant.n - 1;
+	*at = r->variant_at;
+	return r->variant.s;
 }
 
 void json_games_close(struct json_games *r)
@@ -1023,5 +1032,6 @@ void json_games_close(struct json_games *r)
 	arena_release(&r->arena);
 	free(r->chunk);
 	free(r->pgn.s);
+	free(r->variant.s);
 	free(r);
 }

@@ -1,10 +1,12 @@
-/* game-stats' report written: the sections of stats_sections.c as an
+/* game-stats' report written: the sections of sections.c as an
  * aligned table, as CSV (one figure a line: section,key,field,value) or as
  * JSON. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "stats_internal.h"
+#include "internal.h"
+#include "../formats/formats.h"
+#include "../libparse/utf8.h"
 
 /* ------------------------------------------------------------- cell text */
 
@@ -83,10 +85,10 @@ static bool row_hidden(const struct section *sec, const struct cell *row)
 	return (sec->flags & SEC_HIDE_ZERO) && c->kind == CELL_INT && !c->i;
 }
 
-static void table_single(FILE *out, struct report *r,
+static void table_single(FILE *out, struct st_report *r,
 			 const struct section *sec)
 {
-	const struct cell *cells = section_row(r, sec, 0);
+	const struct cell *cells = st_section_row(r, sec, 0);
 	size_t w = 0;
 	for (size_t k = 0; k < sec->ncols; k++) {
 		size_t t = strlen(sec->cols[k].title);
@@ -105,7 +107,7 @@ static void table_single(FILE *out, struct report *r,
 
 /* Column widths over the rows the table shows; returns how many it shows
  * and the last column it writes. */
-static size_t table_widths(struct report *r, const struct section *sec,
+static size_t table_widths(struct st_report *r, const struct section *sec,
 			   size_t width[], size_t *last)
 {
 	size_t shown = 0;
@@ -117,7 +119,7 @@ static size_t table_widths(struct report *r, const struct section *sec,
 		}
 	}
 	for (size_t row = 0; row < sec->nrows; row++) {
-		const struct cell *cells = section_row(r, sec, row);
+		const struct cell *cells = st_section_row(r, sec, row);
 		if (row_hidden(sec, cells))
 			continue;
 		shown++;
@@ -131,11 +133,11 @@ static size_t table_widths(struct report *r, const struct section *sec,
 
 /* Headings: over text columns left-aligned, over numbers right-aligned,
  * as the first row shows them. */
-static void table_heading(FILE *out, struct report *r,
+static void table_heading(FILE *out, struct st_report *r,
 			  const struct section *sec, const size_t width[],
 			  size_t last)
 {
-	const struct cell *first = section_row(r, sec, 0);
+	const struct cell *first = st_section_row(r, sec, 0);
 	fputs(" ", out);
 	for (size_t k = 0; k < sec->ncols; k++) {
 		if (!shown_in(&sec->cols[k], STATS_TABLE))
@@ -150,7 +152,7 @@ static void table_heading(FILE *out, struct report *r,
 	putc('\n', out);
 }
 
-static void table_rows(FILE *out, struct report *r,
+static void table_rows(FILE *out, struct st_report *r,
 		       const struct section *sec)
 {
 	size_t width[MAX_COLUMNS], last = 0;
@@ -160,7 +162,7 @@ static void table_rows(FILE *out, struct report *r,
 	}
 	table_heading(out, r, sec, width, last);
 	for (size_t row = 0; row < sec->nrows; row++) {
-		const struct cell *cells = section_row(r, sec, row);
+		const struct cell *cells = st_section_row(r, sec, row);
 		if (row_hidden(sec, cells))
 			continue;
 		fputs(" ", out);
@@ -205,7 +207,7 @@ static ssize_t trimmer_write(void *cookie, const char *buf, size_t n)
 	return (ssize_t)n;
 }
 
-static void write_table(FILE *out, struct report *r)
+static void write_table(FILE *out, struct st_report *r)
 {
 	struct trimmer trim = { out, 0 };
 	FILE *table = fopencookie(&trim, "w", (cookie_io_functions_t){
@@ -259,7 +261,7 @@ static void csv_cell(FILE *out, const struct cell *c)
 		fwrite(buf, 1, number_text(c, buf, sizeof buf), out);
 }
 
-static void write_csv(FILE *out, struct report *r)
+static void write_csv(FILE *out, struct st_report *r)
 {
 	fputs("section,key,field,value\n", out);
 	for (size_t i = 0; i < r->n; i++) {
@@ -268,7 +270,7 @@ static void write_csv(FILE *out, struct report *r)
 			continue;
 		bool single = sec->flags & SEC_SINGLE;
 		for (size_t row = 0; row < sec->nrows; row++) {
-			const struct cell *c = section_row(r, sec, row);
+			const struct cell *c = st_section_row(r, sec, row);
 			for (size_t k = single ? 0 : 1; k < sec->ncols; k++) {
 				if (!shown_in(&sec->cols[k], STATS_CSV))
 					continue;
@@ -296,10 +298,10 @@ static void json_cell(FILE *out, const struct cell *c)
 		fwrite(buf, 1, number_text(c, buf, sizeof buf), out);
 }
 
-static void json_row(FILE *out, struct report *r, const struct section *sec,
+static void json_row(FILE *out, struct st_report *r, const struct section *sec,
 		     size_t row)
 {
-	const struct cell *c = section_row(r, sec, row);
+	const struct cell *c = st_section_row(r, sec, row);
 	bool first = true;
 	putc('{', out);
 	for (size_t k = 0; k < sec->ncols; k++) {
@@ -312,7 +314,7 @@ static void json_row(FILE *out, struct report *r, const struct section *sec,
 	putc('}', out);
 }
 
-static void write_json(FILE *out, struct report *r)
+static void write_json(FILE *out, struct st_report *r)
 {
 	bool first = true;
 	fputs("{\n", out);
@@ -339,12 +341,12 @@ static void write_json(FILE *out, struct report *r)
 void stats_write(FILE *out, const struct stats *s,
 		 const struct stats_output *o)
 {
-	static void (*const writers[])(FILE *, struct report *) = {
+	static void (*const writers[])(FILE *, struct st_report *) = {
 		[STATS_TABLE] = write_table, [STATS_CSV] = write_csv,
 		[STATS_JSON] = write_json,
 	};
-	struct report r;
-	report_build(&r, s, o);
+	struct st_report r;
+	st_report_build(&r, s, o);
 	writers[o->format](out, &r);
-	report_release(&r);
+	st_report_release(&r);
 }

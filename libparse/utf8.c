@@ -1,6 +1,7 @@
-/* Text that never emits invalid UTF-8: JSON strings, and the UTF-8 of
- * bytes read as UTF-8 where they are, else as Latin-1. */
-#include "formats.h"
+/* Text that is UTF-8 or Latin-1, often both in one file (utf8.h): the
+ * characters of it, and its UTF-8 for writers that never emit invalid
+ * UTF-8. */
+#include "utf8.h"
 
 size_t utf8_length(const unsigned char *s, size_t avail)
 {
@@ -16,38 +17,6 @@ size_t utf8_length(const unsigned char *s, size_t avail)
 	    (c == 0xF0 && s[1] < 0x90) || (c == 0xF4 && s[1] >= 0x90))
 		return 0;
 	return n;
-}
-
-void json_write_string(FILE *out, const char *str, size_t len)
-{
-	const unsigned char *s = (const unsigned char *)str;
-	putc('"', out);
-	for (size_t i = 0; i < len; i++) {
-		unsigned char c = s[i];
-		if (c == '"' || c == '\\') {
-			putc('\\', out);
-			putc(c, out);
-		} else if (c == '\n') {
-			fputs("\\n", out);
-		} else if (c == '\r') {
-			fputs("\\r", out);
-		} else if (c == '\t') {
-			fputs("\\t", out);
-		} else if (c < 0x20 || c == 0x7f) {
-			fprintf(out, "\\u%04x", c);
-		} else if (c < 0x80) {
-			putc(c, out);
-		} else {
-			size_t n = utf8_length(s + i, len - i);
-			if (n) {
-				fwrite(s + i, 1, n, out);
-				i += n - 1;
-			} else {
-				fprintf(out, "\\u%04x", c);	/* Latin-1 */
-			}
-		}
-	}
-	putc('"', out);
 }
 
 size_t utf8_put(FILE *out, const char *str, size_t avail)

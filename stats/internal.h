@@ -1,5 +1,5 @@
-/* Private to formats/stats*.c: the accumulator behind struct stats and the
- * derived figures its writers share.  cmd/ sees only formats.h.
+/* Private to stats/: the accumulator behind struct stats and the derived
+ * figures its writers share.  cmd/ sees only stats.h.
  *
  * Everything counted is a uint64_t that only ever grows by addition, so two
  * accumulators merge exactly, in any order, and the output of a run does
@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "formats.h"
+#include "stats.h"
 #include "../librules/position.h"
 
 /* ------------------------------------------------------------ hash map */
@@ -30,18 +30,18 @@ struct smap {
 	struct arena keys;
 };
 
-void smap_init(struct smap *m);
-void smap_release(struct smap *m);
+void st_smap_init(struct smap *m);
+void st_smap_release(struct smap *m);
 /* Index of key, added when absent (then *added is set, when given). */
-size_t smap_intern(struct smap *m, const char *key, size_t len, bool *added);
+size_t st_smap_intern(struct smap *m, const char *key, size_t len, bool *added);
 /* Index of key, or SIZE_MAX. */
-size_t smap_find(const struct smap *m, const char *key, size_t len);
+size_t st_smap_find(const struct smap *m, const char *key, size_t len);
 
 /* malloc/realloc that abort on exhaustion, as the arena does. */
-void *stats_xrealloc(void *p, size_t size);
+void *st_xrealloc(void *p, size_t size);
 /* Grows *v (elements of size bytes, *cap of them) to hold need, zeroing
  * the new part. */
-void stats_grow(void **v, size_t *cap, size_t need, size_t size);
+void st_grow(void **v, size_t *cap, size_t need, size_t size);
 
 /* ------------------------------------------------------ group counters */
 
@@ -49,7 +49,7 @@ void stats_grow(void **v, size_t *cap, size_t need, size_t size);
 #define STATS_VARIANTS_MAX 8
 
 /* The counters of a group, in the order the partial format, CSV and JSON
- * list them; stat_name() gives each its stable name. */
+ * list them; st_stat_name() gives each its stable name. */
 enum stat_id {
 	ST_GAMES,		/* valid games */
 	ST_INVALID,		/* invalid games: counted here and nowhere else */
@@ -102,16 +102,16 @@ struct group {
 /* The stable name of counter i ("white-wins", "variant-tandem", the
  * latter written into buf); NULL for a variant slot no variant fills. */
 #define STAT_NAME_MAX 48
-const char *stat_name(enum stat_id i, char buf[STAT_NAME_MAX]);
+const char *st_stat_name(enum stat_id i, char buf[STAT_NAME_MAX]);
 /* Counter index of a name, or -1. */
-int stat_by_name(const char *name);
+int st_stat_by_name(const char *name);
 /* "rp-moves-CMC" / "rp-pawns-CMC" for Random Pawns counter i. */
-void rp_name(unsigned i, char buf[16]);
-int rp_by_name(const char *name);
+void st_rp_name(unsigned i, char buf[16]);
+int st_rp_by_name(const char *name);
 
-void group_add_length(struct group *g, uint64_t plies, uint64_t games);
-void group_add(struct group *into, const struct group *from);
-void group_release(struct group *g);
+void st_group_add_length(struct group *g, uint64_t plies, uint64_t games);
+void st_group_add(struct group *into, const struct group *from);
+void st_group_release(struct group *g);
 
 /* ---------------------------------------------------------- key tables */
 
@@ -137,9 +137,9 @@ struct table {
 	size_t cap;
 };
 
-extern const char *const stats_table_names[TB__COUNT];
+extern const char *const st_table_names[TB__COUNT];
 
-struct tally *table_tally(struct table *t, const char *key, size_t len);
+struct tally *st_table_tally(struct table *t, const char *key, size_t len);
 
 /* --------------------------------------------------------------- stats */
 
@@ -167,36 +167,34 @@ struct stats {
 };
 
 #define GROUP_PAGE 64
-struct group *stats_group(struct stats *s, const char *key, size_t len);
+struct group *st_group(struct stats *s, const char *key, size_t len);
 /* Group i (in the order of s->groups). */
-static inline struct group *stats_group_at(const struct stats *s, size_t i)
+static inline struct group *st_group_at(const struct stats *s, size_t i)
 {
 	return &s->group_pages[i / GROUP_PAGE][i % GROUP_PAGE];
 }
-/* Position of v in variant_all(), or -1. */
-int stats_variant_index(const struct variant *v);
 
 /* ------------------------------------------------------ derived figures */
 
 /* Every group added into one (caller releases it). */
-void stats_total(const struct stats *s, struct group *total);
+void st_total(const struct stats *s, struct group *total);
 /* Games shown for a group: valid ones, plus invalid ones unless skipped. */
-uint64_t shown_games(const struct group *g, bool skip_invalid);
+uint64_t st_shown_games(const struct group *g, bool skip_invalid);
 /* Games of g with plies plies (main-line), 0 when none. */
-uint64_t group_length_games(const struct group *g, uint64_t plies);
+uint64_t st_group_length_games(const struct group *g, uint64_t plies);
 /* Nearest-rank quantile num/den of the lengths: the smallest length with
  * at least ceil(num/den * games) games at or below it; 0 without games. */
-uint64_t length_quantile(const struct group *g, uint64_t num, uint64_t den);
-uint64_t length_min(const struct group *g);
-uint64_t length_max(const struct group *g);
+uint64_t st_length_quantile(const struct group *g, uint64_t num, uint64_t den);
+uint64_t st_length_min(const struct group *g);
+uint64_t st_length_max(const struct group *g);
 
 /* Indices of the groups, or of a table's rows, most games first, ties in
  * byte order of the key; at most top of them (0: all).  The caller frees
  * *idx; returns the count. */
-size_t rank_groups(const struct stats *s, size_t top, size_t **idx);
-size_t rank_table(const struct stats *s, enum table_id t, size_t top,
-		  size_t **idx);
-uint64_t tally_games(const struct tally *t);
+size_t st_rank_groups(const struct stats *s, size_t top, size_t **idx);
+size_t st_rank_table(const struct stats *s, enum table_id t, size_t top,
+		     size_t **idx);
+uint64_t st_tally_games(const struct tally *t);
 
 /* Game-length histogram for reading: bins of width plies, the last one
  * open ("at least from").  Fills at most max bins. */
@@ -204,15 +202,15 @@ struct length_bin {
 	uint64_t from, games;
 	bool open;
 };
-size_t length_bins(const struct group *g, struct length_bin *bins,
-		   size_t max);
+size_t st_length_bins(const struct group *g, struct length_bin *bins,
+		      size_t max);
 
 /* Performance rating: average opponent Elo + 400 (W - L) / N over the N
  * finished games against rated opponents; false when N is 0. */
-bool tally_performance(const struct tally *t, double *perf);
+bool st_tally_performance(const struct tally *t, double *perf);
 /* Score in percent of the finished games (a draw is half a point); false
  * without finished games. */
-bool tally_score(const struct tally *t, double *pct);
+bool st_tally_score(const struct tally *t, double *pct);
 
 /* Display name of a result row, an ending, a move kind...: the tables the
  * writers and the plot share. */
@@ -222,15 +220,15 @@ struct stat_label {
 	const char *label;	/* human */
 	const char *variant;	/* variant events: the variant id */
 };
-extern const struct stat_label stats_results[4];
-extern const struct stat_label stats_endings[6];
-extern const struct stat_label stats_moves[17];
-extern const struct stat_label stats_events[12];
+extern const struct stat_label st_results[4];
+extern const struct stat_label st_endings[6];
+extern const struct stat_label st_moves[17];
+extern const struct stat_label st_events[12];
 
 /* ---------------------------------------------------------- report model */
 
-/* The report as sections of rows of cells (stats_sections.c), written by
- * stats_write.c in each format. */
+/* The report as sections of rows of cells (sections.c), written by
+ * write.c in each format. */
 enum cell_kind { CELL_NONE, CELL_INT, CELL_DEC, CELL_TEXT };
 
 struct cell {
@@ -261,11 +259,11 @@ enum sec_flags {
 	SEC_NOTE = 16,		/* only its title: a line of text */
 };
 
-struct report;
+struct st_report;
 struct section;
 
 /* Fills the cells of the row for entry key of a ranked list. */
-typedef void row_fn(struct report *r, const struct section *sec, size_t key,
+typedef void row_fn(struct st_report *r, const struct section *sec, size_t key,
 		    struct cell *c);
 
 /* A section holds its cells, or, for a ranked list (players, openings,
@@ -289,7 +287,7 @@ struct section {
 #define MAX_SECTIONS 24
 #define MAX_COLUMNS 80
 
-struct report {
+struct st_report {
 	struct section sec[MAX_SECTIONS];
 	size_t n;
 	struct arena mem;	/* texts built for cells */
@@ -301,12 +299,12 @@ struct report {
 	uint64_t shown;		/* games in the totals */
 };
 
-void report_build(struct report *r, const struct stats *s,
-		  const struct stats_output *o);
-void report_release(struct report *r);
+void st_report_build(struct st_report *r, const struct stats *s,
+		     const struct stats_output *o);
+void st_report_release(struct st_report *r);
 /* The cells of a section's row; those a row_fn makes stay valid until the
  * next call. */
-const struct cell *section_row(struct report *r, const struct section *sec,
-			       size_t row);
+const struct cell *st_section_row(struct st_report *r,
+				  const struct section *sec, size_t row);
 
 #endif

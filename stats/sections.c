@@ -1,12 +1,12 @@
 /* game-stats' report laid out once: sections of rows and columns built
- * from the counters (the figures of stats_report.c), which stats_write.c
+ * from the counters (the figures of report.c), which write.c
  * writes as a table, CSV or JSON, so the three always agree. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "stats_internal.h"
+#include "internal.h"
 
-static struct section *section_add(struct report *r, const char *name,
+static struct section *section_add(struct st_report *r, const char *name,
 				   const char *title,
 				   const struct column *cols, size_t ncols,
 				   unsigned flags)
@@ -29,8 +29,8 @@ static void section_ranked(struct section *sec, row_fn *row, size_t *keys,
 	sec->nrows = n;
 }
 
-const struct cell *section_row(struct report *r, const struct section *sec,
-			       size_t row)
+const struct cell *st_section_row(struct st_report *r,
+				  const struct section *sec, size_t row)
 {
 	if (!sec->row)
 		return &sec->cells[row * sec->ncols];
@@ -41,8 +41,8 @@ const struct cell *section_row(struct report *r, const struct section *sec,
 
 static struct cell *row_add(struct section *sec)
 {
-	stats_grow((void **)&sec->cells, &sec->cap,
-		   (sec->nrows + 1) * sec->ncols, sizeof *sec->cells);
+	st_grow((void **)&sec->cells, &sec->cap,
+		(sec->nrows + 1) * sec->ncols, sizeof *sec->cells);
 	return &sec->cells[sec->nrows++ * sec->ncols];
 }
 
@@ -99,7 +99,7 @@ static const struct column summary_tags_cols[] = {
 	{ "group_by", "grouped by", 0 },
 };
 
-static void build_summary_tags(struct report *r)
+static void build_summary_tags(struct st_report *r)
 {
 	struct section *sec = section_add(r, "summary", "Games",
 					  summary_tags_cols, 3, SEC_SINGLE);
@@ -110,12 +110,12 @@ static void build_summary_tags(struct report *r)
 }
 
 /* A line of text in the table, nothing in CSV and JSON. */
-static void build_note(struct report *r, const char *text)
+static void build_note(struct st_report *r, const char *text)
 {
 	section_add(r, "note", text, NULL, 0, SEC_HUMAN | SEC_NOTE);
 }
 
-static void build_summary(struct report *r)
+static void build_summary(struct st_report *r)
 {
 	const struct group *t = &r->total;
 	struct section *sec = section_add(r, "summary", "Games", summary_cols,
@@ -140,7 +140,7 @@ static const struct column ending_cols[] = {
 };
 
 /* Rows of labelled counters with their share of whole. */
-static void build_shares(struct report *r, const char *name,
+static void build_shares(struct st_report *r, const char *name,
 			 const char *title, const struct column *cols,
 			 const struct stat_label *labels, size_t n,
 			 uint64_t whole, bool with_invalid)
@@ -167,7 +167,7 @@ static const struct column length_cols[] = {
 	{ "min", "shortest", 0 }, { "max", "longest", 0 },
 };
 
-static void build_length(struct report *r)
+static void build_length(struct st_report *r)
 {
 	const struct group *t = &r->total;
 	struct section *sec = section_add(r, "length",
@@ -176,11 +176,11 @@ static void build_length(struct report *r)
 	struct cell *c = row_add(sec);
 	bool any = t->c[ST_GAMES] > 0;
 	c[0] = c_ratio(t->c[ST_PLIES], t->c[ST_GAMES]);
-	c[1] = any ? c_int(length_quantile(t, 1, 2)) : c_none();
-	c[2] = any ? c_int(length_quantile(t, 1, 4)) : c_none();
-	c[3] = any ? c_int(length_quantile(t, 3, 4)) : c_none();
-	c[4] = any ? c_int(length_min(t)) : c_none();
-	c[5] = any ? c_int(length_max(t)) : c_none();
+	c[1] = any ? c_int(st_length_quantile(t, 1, 2)) : c_none();
+	c[2] = any ? c_int(st_length_quantile(t, 1, 4)) : c_none();
+	c[3] = any ? c_int(st_length_quantile(t, 3, 4)) : c_none();
+	c[4] = any ? c_int(st_length_min(t)) : c_none();
+	c[5] = any ? c_int(st_length_max(t)) : c_none();
 }
 
 static const struct column bin_cols[] = {
@@ -191,7 +191,7 @@ static const struct column bin_cols[] = {
 #define BAR_WIDTH 40
 #define MAX_BINS 30
 
-static const char *bin_label(struct report *r, const struct length_bin *b,
+static const char *bin_label(struct st_report *r, const struct length_bin *b,
 			     uint64_t width)
 {
 	char buf[48];
@@ -204,7 +204,7 @@ static const char *bin_label(struct report *r, const struct length_bin *b,
 	return arena_strndup(&r->mem, buf, strlen(buf));
 }
 
-static const char *bar(struct report *r, uint64_t v, uint64_t max)
+static const char *bar(struct st_report *r, uint64_t v, uint64_t max)
 {
 	size_t n = max ? (size_t)((v * BAR_WIDTH + max / 2) / max) : 0;
 	char *s = arena_alloc(&r->mem, n + 1);
@@ -213,10 +213,10 @@ static const char *bar(struct report *r, uint64_t v, uint64_t max)
 	return s;
 }
 
-static void build_histogram(struct report *r)
+static void build_histogram(struct st_report *r)
 {
 	struct length_bin bins[MAX_BINS];
-	size_t n = length_bins(&r->total, bins, MAX_BINS);
+	size_t n = st_length_bins(&r->total, bins, MAX_BINS);
 	struct section *sec = section_add(r, "length_histogram",
 					  "Game length histogram", bin_cols, 4,
 					  SEC_HUMAN);
@@ -236,7 +236,7 @@ static const struct column exact_cols[] = {
 	{ "plies", "plies", 0 }, { "games", "games", 0 },
 };
 
-static void build_lengths(struct report *r)
+static void build_lengths(struct st_report *r)
 {
 	struct section *sec = section_add(r, "lengths", "", exact_cols, 2,
 					  SEC_MACHINE);
@@ -252,7 +252,7 @@ static const struct column variant_cols[] = {
 	{ "percent", "%", 0 },
 };
 
-static void build_variants(struct report *r)
+static void build_variants(struct st_report *r)
 {
 	size_t n;
 	const struct variant *const *all = variant_all(&n);
@@ -277,7 +277,7 @@ static const struct column move_cols[] = {
 	{ "per_game", "per game", 0 },
 };
 
-static void build_moves(struct report *r)
+static void build_moves(struct st_report *r)
 {
 	bool human = r->o->format == STATS_TABLE;
 	struct section *sec = section_add(r, "moves",
@@ -285,8 +285,8 @@ static void build_moves(struct report *r)
 					  move_cols, 3, SEC_HIDE_ZERO);
 	sec->hide_col = 1;
 	sec->empty = "(no moves)";
-	for (size_t i = 0; i < sizeof stats_moves / sizeof *stats_moves; i++) {
-		const struct stat_label *l = &stats_moves[i];
+	for (size_t i = 0; i < sizeof st_moves / sizeof *st_moves; i++) {
+		const struct stat_label *l = &st_moves[i];
 		struct cell *c = row_add(sec);
 		c[0] = c_text(human ? l->label : l->key);
 		c[1] = c_int(r->total.c[l->stat]);
@@ -299,15 +299,15 @@ static const struct column event_cols[] = {
 	{ "count", "count", 0 },
 };
 
-static void build_events(struct report *r)
+static void build_events(struct st_report *r)
 {
 	bool human = r->o->format == STATS_TABLE;
 	struct section *sec = section_add(r, "events", "Variant events",
 					  event_cols, 3, SEC_HIDE_ZERO);
 	sec->hide_col = 2;
 	sec->empty = "(none)";
-	for (size_t i = 0; i < sizeof stats_events / sizeof *stats_events; i++) {
-		const struct stat_label *l = &stats_events[i];
+	for (size_t i = 0; i < sizeof st_events / sizeof *st_events; i++) {
+		const struct stat_label *l = &st_events[i];
 		struct cell *c = row_add(sec);
 		c[0] = c_text(human ? l->label : l->key);
 		c[1] = c_text(l->variant);
@@ -321,7 +321,7 @@ static const struct column code_cols[] = {
 };
 
 /* Random Pawns codes in the order of their names, only those seen. */
-static void build_codes(struct report *r)
+static void build_codes(struct st_report *r)
 {
 	const uint64_t *rp = r->total.rp;
 	if (!rp)
@@ -392,15 +392,15 @@ static const char *numbered(struct arena *mem, const char *key)
 static void tally_cells(struct cell *c, const struct tally *t)
 {
 	double score;
-	c[0] = c_int(tally_games(t));
+	c[0] = c_int(st_tally_games(t));
 	c[1] = c_int(t->v[TF_WINS]);
 	c[2] = c_int(t->v[TF_DRAWS]);
 	c[3] = c_int(t->v[TF_LOSSES]);
 	c[4] = c_int(t->v[TF_UNFINISHED]);
-	c[5] = tally_score(t, &score) ? c_dec(score, 2) : c_none();
+	c[5] = st_tally_score(t, &score) ? c_dec(score, 2) : c_none();
 }
 
-static void opening_row(struct report *r, const struct section *sec,
+static void opening_row(struct st_report *r, const struct section *sec,
 			size_t key, struct cell *c)
 {
 	(void)sec;
@@ -414,9 +414,9 @@ static void opening_row(struct report *r, const struct section *sec,
 	tally_cells(c + 3, &t->v[key]);
 }
 
-static void build_openings(struct report *r)
+static void build_openings(struct st_report *r)
 {
-	size_t *idx, n = rank_table(r->s, TB_OPENINGS, r->o->top, &idx);
+	size_t *idx, n = st_rank_table(r->s, TB_OPENINGS, r->o->top, &idx);
 	char title[64];
 	snprintf(title, sizeof title, "Openings: the first %u plies",
 		 r->s->opening_plies);
@@ -443,7 +443,7 @@ static const struct column tag_cols[] = {
 };
 
 /* ECO codes and [Opening] tags: the key, then the tally. */
-static void tag_row(struct report *r, const struct section *sec, size_t key,
+static void tag_row(struct st_report *r, const struct section *sec, size_t key,
 		    struct cell *c)
 {
 	const struct table *t = &r->s->tables[sec->table];
@@ -451,11 +451,11 @@ static void tag_row(struct report *r, const struct section *sec, size_t key,
 	tally_cells(c + 1, &t->v[key]);
 }
 
-static void build_tag_table(struct report *r, enum table_id id,
+static void build_tag_table(struct st_report *r, enum table_id id,
 			    const char *name, const char *title,
 			    const struct column *cols)
 {
-	size_t *idx, n = rank_table(r->s, id, r->o->top, &idx);
+	size_t *idx, n = st_rank_table(r->s, id, r->o->top, &idx);
 	struct section *sec = section_add(r, name, title, cols, 7, 0);
 	sec->empty = "(no games with the tag)";
 	sec->table = id;
@@ -471,7 +471,7 @@ static const struct column player_cols[] = {
 	{ "elo", "Elo", 0 },
 };
 
-static void player_row(struct report *r, const struct section *sec,
+static void player_row(struct st_report *r, const struct section *sec,
 		       size_t key, struct cell *c)
 {
 	(void)sec;
@@ -484,15 +484,15 @@ static void player_row(struct report *r, const struct section *sec,
 	c[8] = v->v[TF_RATED] ? c_dec((double)v->v[TF_OPP_ELO] /
 				      (double)v->v[TF_RATED], 0)
 			      : c_none();
-	c[9] = tally_performance(v, &perf) ? c_dec(perf, 0) : c_none();
+	c[9] = st_tally_performance(v, &perf) ? c_dec(perf, 0) : c_none();
 	c[10] = v->v[TF_OWN_RATED] ? c_dec((double)v->v[TF_OWN_ELO] /
 					   (double)v->v[TF_OWN_RATED], 0)
 				   : c_none();
 }
 
-static void build_players(struct report *r)
+static void build_players(struct st_report *r)
 {
-	size_t *idx, n = rank_table(r->s, TB_PLAYERS, r->o->top, &idx);
+	size_t *idx, n = st_rank_table(r->s, TB_PLAYERS, r->o->top, &idx);
 	struct section *sec = section_add(r, "players", "Players", player_cols,
 					  11, 0);
 	sec->empty = "(no games with player names)";
@@ -520,14 +520,14 @@ static bool group_extra(int i)
 
 /* The columns of the groups section: the fixed ones, then one per extra
  * counter, named as the counter with '_' for '-' ("pawn_moves"). */
-static const struct column *group_columns(struct report *r, size_t *n)
+static const struct column *group_columns(struct st_report *r, size_t *n)
 {
 	struct column *cols = arena_alloc(&r->mem, MAX_COLUMNS * sizeof *cols);
 	char buf[STAT_NAME_MAX];
 	memcpy(cols, group_cols, sizeof group_cols);
 	*n = GROUP_COLS;
 	for (int i = 0; i < ST__COUNT && *n < MAX_COLUMNS; i++) {
-		const char *name = stat_name((enum stat_id)i, buf);
+		const char *name = st_stat_name((enum stat_id)i, buf);
 		if (!name || !group_extra(i))
 			continue;
 		char *snake = arena_strndup(&r->mem, name, strlen(name));
@@ -538,17 +538,17 @@ static const struct column *group_columns(struct report *r, size_t *n)
 	return cols;
 }
 
-static void group_row(struct report *r, const struct section *sec, size_t i,
+static void group_row(struct st_report *r, const struct section *sec, size_t i,
 		      struct cell *c)
 {
 	size_t ncols = sec->ncols;
-	const struct group *g = stats_group_at(r->s, i);
-	uint64_t shown = shown_games(g, r->o->skip_invalid);
+	const struct group *g = st_group_at(r->s, i);
+	uint64_t shown = st_shown_games(g, r->o->skip_invalid);
 	c[0] = c_key(&r->s->groups.entries[i]);
 	c[1] = c_int(shown);
 	c[2] = c_int(g->c[ST_INVALID]);
 	c[3] = c_ratio(g->c[ST_PLIES], g->c[ST_GAMES]);
-	c[4] = g->c[ST_GAMES] ? c_int(length_quantile(g, 1, 2)) : c_none();
+	c[4] = g->c[ST_GAMES] ? c_int(st_length_quantile(g, 1, 2)) : c_none();
 	c[5] = c_int(g->c[ST_WHITE_WINS]);
 	c[6] = c_int(g->c[ST_DRAWS]);
 	c[7] = c_int(g->c[ST_BLACK_WINS]);
@@ -559,7 +559,7 @@ static void group_row(struct report *r, const struct section *sec, size_t i,
 	size_t k = GROUP_COLS;
 	for (int s = 0; s < ST__COUNT && k < ncols; s++) {
 		char buf[STAT_NAME_MAX];
-		if (stat_name((enum stat_id)s, buf) && group_extra(s))
+		if (st_stat_name((enum stat_id)s, buf) && group_extra(s))
 			c[k++] = c_int(g->c[s]);
 	}
 }
@@ -573,11 +573,11 @@ static const struct column group_tags_cols[] = {
 	{ "black_pct", "0-1 %", 0 },
 };
 
-static void group_tags_row(struct report *r, const struct section *sec,
+static void group_tags_row(struct st_report *r, const struct section *sec,
 			   size_t i, struct cell *c)
 {
 	(void)sec;
-	const struct group *g = stats_group_at(r->s, i);
+	const struct group *g = st_group_at(r->s, i);
 	uint64_t shown = g->c[ST_GAMES];
 	c[0] = c_key(&r->s->groups.entries[i]);
 	c[1] = c_int(shown);
@@ -590,12 +590,12 @@ static void group_tags_row(struct report *r, const struct section *sec,
 	c[8] = c_pct(g->c[ST_BLACK_WINS], shown);
 }
 
-static void build_groups(struct report *r)
+static void build_groups(struct st_report *r)
 {
 	if (!r->s->group_by)
 		return;
 	bool tags = r->s->tags_only;
-	size_t *idx, n = rank_groups(r->s, r->o->top, &idx), ncols;
+	size_t *idx, n = st_rank_groups(r->s, r->o->top, &idx), ncols;
 	const struct column *cols = tags ? group_tags_cols
 					 : group_columns(r, &ncols);
 	if (tags)
@@ -609,16 +609,16 @@ static void build_groups(struct report *r)
 	section_ranked(sec, tags ? group_tags_row : group_row, idx, n);
 }
 
-void report_build(struct report *r, const struct stats *s,
-		  const struct stats_output *o)
+void st_report_build(struct st_report *r, const struct stats *s,
+		     const struct stats_output *o)
 {
 	memset(r, 0, sizeof *r);
 	arena_init(&r->mem);
 	arena_init(&r->row_mem);
 	r->s = s;
 	r->o = o;
-	stats_total(s, &r->total);
-	r->shown = shown_games(&r->total, o->skip_invalid);
+	st_total(s, &r->total);
+	r->shown = st_shown_games(&r->total, o->skip_invalid);
 	if (s->tags_only) {
 		/* No moves were read: what needs them is left out. */
 		build_summary_tags(r);
@@ -626,14 +626,14 @@ void report_build(struct report *r, const struct stats *s,
 			   "endings, moves, variant events or openings by "
 			   "plies; invalid games are not detected.");
 		build_shares(r, "results", "Results", result_cols,
-			     stats_results, 4, r->shown, false);
+			     st_results, 4, r->shown, false);
 		build_variants(r);
 	} else {
 		build_summary(r);
 		build_shares(r, "results", "Results", result_cols,
-			     stats_results, 4, r->shown, !o->skip_invalid);
+			     st_results, 4, r->shown, !o->skip_invalid);
 		build_shares(r, "endings", "How the games ended", ending_cols,
-			     stats_endings, 6, r->shown, !o->skip_invalid);
+			     st_endings, 6, r->shown, !o->skip_invalid);
 		build_length(r);
 		build_histogram(r);
 		build_lengths(r);
@@ -651,13 +651,13 @@ void report_build(struct report *r, const struct stats *s,
 	build_groups(r);
 }
 
-void report_release(struct report *r)
+void st_report_release(struct st_report *r)
 {
 	for (size_t i = 0; i < r->n; i++) {
 		free(r->sec[i].cells);
 		free(r->sec[i].keys);
 	}
-	group_release(&r->total);
+	st_group_release(&r->total);
 	arena_release(&r->mem);
 	arena_release(&r->row_mem);
 }

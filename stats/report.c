@@ -4,16 +4,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "stats_internal.h"
+#include "internal.h"
 
-const struct stat_label stats_results[4] = {
+const struct stat_label st_results[4] = {
 	{ ST_WHITE_WINS, "1-0", "1-0 (White wins)", NULL },
 	{ ST_BLACK_WINS, "0-1", "0-1 (Black wins)", NULL },
 	{ ST_DRAWS, "1/2-1/2", "1/2-1/2 (draw)", NULL },
 	{ ST_UNFINISHED, "*", "* (unfinished)", NULL },
 };
 
-const struct stat_label stats_endings[6] = {
+const struct stat_label st_endings[6] = {
 	{ ST_MATE, "checkmate", "checkmate", NULL },
 	{ ST_STALEMATE, "stalemate", "stalemate", NULL },
 	{ ST_INSUFFICIENT, "insufficient-material", "insufficient material",
@@ -24,7 +24,7 @@ const struct stat_label stats_endings[6] = {
 	  NULL },
 };
 
-const struct stat_label stats_moves[17] = {
+const struct stat_label st_moves[17] = {
 	{ ST_PAWN_MOVES, "pawn", "pawn moves", NULL },
 	{ ST_KNIGHT_MOVES, "knight", "knight moves", NULL },
 	{ ST_BISHOP_MOVES, "bishop", "bishop moves", NULL },
@@ -44,7 +44,7 @@ const struct stat_label stats_moves[17] = {
 	{ ST_EN_PASSANT, "en-passant", "en passant", NULL },
 };
 
-const struct stat_label stats_events[12] = {
+const struct stat_label st_events[12] = {
 	{ ST_TANDEM_UNIT, "tandem-unit-moves", "tandem unit moves", "tandem" },
 	{ ST_TANDEM_MEMBER, "tandem-member-moves", "tandem member moves",
 	  "tandem" },
@@ -66,19 +66,19 @@ const struct stat_label stats_events[12] = {
 	  "en passant of a piece", "emap" },
 };
 
-void stats_total(const struct stats *s, struct group *total)
+void st_total(const struct stats *s, struct group *total)
 {
 	memset(total, 0, sizeof *total);
 	for (size_t i = 0; i < s->groups.n; i++)
-		group_add(total, stats_group_at(s, i));
+		st_group_add(total, st_group_at(s, i));
 }
 
-uint64_t shown_games(const struct group *g, bool skip_invalid)
+uint64_t st_shown_games(const struct group *g, bool skip_invalid)
 {
 	return g->c[ST_GAMES] + (skip_invalid ? 0 : g->c[ST_INVALID]);
 }
 
-uint64_t length_quantile(const struct group *g, uint64_t num, uint64_t den)
+uint64_t st_length_quantile(const struct group *g, uint64_t num, uint64_t den)
 {
 	uint64_t n = g->c[ST_GAMES], seen = 0;
 	uint64_t need = (num * n + den - 1) / den;
@@ -92,23 +92,23 @@ uint64_t length_quantile(const struct group *g, uint64_t num, uint64_t den)
 	return 0;
 }
 
-uint64_t length_min(const struct group *g)
+uint64_t st_length_min(const struct group *g)
 {
 	return g->nlengths ? g->lengths[0].plies : 0;
 }
 
-uint64_t length_max(const struct group *g)
+uint64_t st_length_max(const struct group *g)
 {
 	return g->nlengths ? g->lengths[g->nlengths - 1].plies : 0;
 }
 
-uint64_t tally_games(const struct tally *t)
+uint64_t st_tally_games(const struct tally *t)
 {
 	return t->v[TF_WINS] + t->v[TF_DRAWS] + t->v[TF_LOSSES] +
 	       t->v[TF_UNFINISHED];
 }
 
-bool tally_score(const struct tally *t, double *pct)
+bool st_tally_score(const struct tally *t, double *pct)
 {
 	uint64_t n = t->v[TF_WINS] + t->v[TF_DRAWS] + t->v[TF_LOSSES];
 	if (!n)
@@ -118,7 +118,7 @@ bool tally_score(const struct tally *t, double *pct)
 	return true;
 }
 
-bool tally_performance(const struct tally *t, double *perf)
+bool st_tally_performance(const struct tally *t, double *perf)
 {
 	uint64_t n = t->v[TF_RATED];
 	if (!n)
@@ -154,48 +154,49 @@ static size_t rank_keep(struct ranked *r, size_t n, size_t top, size_t **idx)
 	qsort(r, n, sizeof *r, ranked_cmp);
 	if (top && n > top)
 		n = top;
-	*idx = stats_xrealloc(NULL, (n ? n : 1) * sizeof **idx);
+	*idx = st_xrealloc(NULL, (n ? n : 1) * sizeof **idx);
 	for (size_t i = 0; i < n; i++)
 		(*idx)[i] = r[i].idx;
 	free(r);
 	return n;
 }
 
-size_t rank_groups(const struct stats *s, size_t top, size_t **idx)
+size_t st_rank_groups(const struct stats *s, size_t top, size_t **idx)
 {
 	size_t n = s->groups.n;
-	struct ranked *r = stats_xrealloc(NULL, (n ? n : 1) * sizeof *r);
+	struct ranked *r = st_xrealloc(NULL, (n ? n : 1) * sizeof *r);
 	for (size_t i = 0; i < n; i++) {
-		const struct group *g = stats_group_at(s, i);
+		const struct group *g = st_group_at(s, i);
 		r[i] = (struct ranked){ g->c[ST_GAMES] + g->c[ST_INVALID],
 					&s->groups.entries[i], i };
 	}
 	return rank_keep(r, n, top, idx);
 }
 
-size_t rank_table(const struct stats *s, enum table_id t, size_t top,
-		  size_t **idx)
+size_t st_rank_table(const struct stats *s, enum table_id t, size_t top,
+		     size_t **idx)
 {
 	const struct table *tb = &s->tables[t];
 	size_t n = tb->map.n;
-	struct ranked *r = stats_xrealloc(NULL, (n ? n : 1) * sizeof *r);
+	struct ranked *r = st_xrealloc(NULL, (n ? n : 1) * sizeof *r);
 	for (size_t i = 0; i < n; i++)
-		r[i] = (struct ranked){ tally_games(&tb->v[i]),
+		r[i] = (struct ranked){ st_tally_games(&tb->v[i]),
 					&tb->map.entries[i], i };
 	return rank_keep(r, n, top, idx);
 }
 
 /* ------------------------------------------------------------ histogram */
 
-size_t length_bins(const struct group *g, struct length_bin *bins,
-		   size_t max)
+size_t st_length_bins(const struct group *g, struct length_bin *bins,
+		      size_t max)
 {
 	static const uint64_t widths[] = { 10, 20, 50, 100, 200, 500, 1000 };
 	if (!g->c[ST_GAMES] || max < 2)
 		return 0;
 	/* Bins up to the 99th percentile, the rest in one open bin, so one
 	 * freak game does not squash the chart. */
-	uint64_t cut = length_quantile(g, 99, 100) + 1, top = length_max(g);
+	uint64_t cut = st_length_quantile(g, 99, 100) + 1;
+	uint64_t top = st_length_max(g);
 	uint64_t width = widths[0];
 	for (size_t i = 0; i < sizeof widths / sizeof *widths; i++) {
 		width = widths[i];

@@ -1,0 +1,153 @@
+/* pgn-convert's output: a stream of games in one format, each handed to
+ * its format's writer (pgn_write.c, json_write.c, fen_lines.c) once
+ * convert.c has replayed it, and the names of the formats and options.
+ * Apart from convert.c, which the writers call back to walk a game, so
+ * that calls run one way: here -> the writers -> convert.c. */
+#include <string.h>
+
+#include "internal.h"
+
+/* ---------------------------------------------------------- names */
+
+struct name_value {
+	const char *name;
+	int value;
+};
+
+static int lookup(const struct name_value *t, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(t[i].name, name) == 0)
+			return t[i].value;
+	return -1;
+}
+
+#define LOOKUP(table, name) lookup(table, sizeof table / sizeof table[0], name)
+
+int conv_format_parse(const char *name)
+{
+	static const struct name_value t[] = {
+		{ "pgn", CONV_PGN }, { "json", CONV_JSON },
+		{ "ndjson", CONV_NDJSON }, { "fen", CONV_FEN },
+		{ "epd", CONV_EPD }, { "uci-line", CONV_UCI_LINE },
+	};
+	return LOOKUP(t, name);
+}
+
+int conv_notation_parse(const char *name)
+{
+	static const struct name_value t[] = {
+		{ "san", NOTATION_SAN }, { "lan", NOTATION_LAN },
+		{ "uci", NOTATION_UCI }, { "figurine", NOTATION_FIGURINE },
+	};
+	return LOOKUP(t, name);
+}
+
+int conv_tags_parse(const char *name)
+{
+	static const struct name_value t[] = {
+		{ "all", CONV_TAGS_ALL }, { "roster", CONV_TAGS_ROSTER },
+		{ "none", CONV_TAGS_NONE },
+	};
+	return LOOKUP(t, name);
+}
+
+/* -------------------------------------------------------- writers */
+
+void conv_writer_begin(struct conv_writer *w)
+{
+	w->games = 0;
+	w->midline = false;
+	if (w->format == CONV_JSON)
+		fputs("[", w->out);
+}
+
+/* Raw bytes may end mid-line; what follows them starts a line. */
+static void end_raw_line(struct conv_writer *w)
+{
+	if (w->piece && !w->games)
+		w->owes_line = true;
+	else if (w->midline)
+		fputs("\n\n", w->out);
+	w->midline = false;
+}
+
+static void json_separator(struct conv_writer *w)
+{
+	if (w->format != CONV_JSON)
+		return;
+	if (w->piece && !w->games)
+		w->owes_separator = true;
+	else
+		fputs(w->games ? ",\n" : "\n", w->out);
+}
+
+void conv_writer_join(struct conv_writer *w, struct conv_writer *piece)
+{
+	/* The debts once, before the first of the piece's bytes (which may
+	 * come before its first game is whole: a long game's output is
+	 * written as it grows). */
+	if (piece->owes_line && w->midline) {
+		fputs("\n\n", w->out);
+		w->midline = false;
+	}
+	if (piece->owes_separator)
+		fputs(w->games ? ",\n" : "\n", w->out);
+	piece->owes_line = piece->owes_separator = false;
+	if (piece->games == piece->joined)
+		return;
+	w->games += piece->games - piece->joined;
+	piece->joined = piece->games;
+	w->midline = piece->midline;
+}
+
+void conv_writer_game(struct conv_writer *w, struct conv_game *cg)
+{
+	const struct conv_opts *o = w->opts;
+	if (!cg->started) {	/* no position to write from */
+		conv_writer_failed(w, cg->game);
+		return;
+	}
+	end_raw_line(w);
+	json_separator(w);
+	cg->number = &w->number;
+	switch (w->format) {
+	case CONV_PGN: fmt_pgn_write_game(w->out, cg, o); break;
+	case CONV_JSON: fmt_json_write_game(w->out, cg, o); break;
+	case CONV_NDJSON:
+		fmt_json_write_game(w->out, cg, o);
+		putc('\n', w->out);
+		break;
+	case CONV_FEN: fmt_fen_write_game(w->out, cg, o, false); break;
+	case CONV_EPD: fmt_fen_write_game(w->out, cg, o, true); break;
+	case CONV_UCI_LINE: fmt_uci_line_write_game(w->out, cg, o); break;
+	}
+	w->games++;
+}
+
+void conv_writer_failed(struct conv_writer *w, const struct pgn_game *g)
+{
+	json_separator(w);
+	if (w->format == CONV_JSON || w->format == CONV_NDJSON) {
+		/* Inside JSON the bytes travel as a string, so the document
+		 * stays valid and --from json gives them back. */
+		fmt_json_write_failed(w->out, g, &w->number);
+		if (w->format == CONV_NDJSON)
+			putc('\n', w->out);
+	} else if (g->raw_len) {
+		fwrite(g->raw, 1, g->raw_len, w->out);
+		/* What follows a game's bytes starts a game (no LF): a CR
+		 * last ends their line. */
+		w->midline = !pgn_line_end((unsigned char)g->raw[g->raw_len - 1],
+					   PGN_INPUT_END);
+	}
+	w->games++;
+}
+
+void conv_writer_end(struct conv_writer *w)
+{
+	/* Raw bytes at the very end stay as they came, final newline or not. */
+	if (w->format == CONV_JSON)
+		fputs(w->games ? "\n]\n" : "]\n", w->out);
+	w->midline = false;
+}

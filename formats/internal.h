@@ -1,0 +1,118 @@
+/* Private to formats/: what the pgn-convert writers share (the walk of a
+ * replayed game in convert.c, the writers behind conv_writer, the
+ * commands in comments) and the piece set of the SVG diagrams.  Commands
+ * see only formats.h; unit and fuzz tests of the writers include this.
+ * Names here start with fmt_, so none can meet another library's. */
+#ifndef PAWNKIT_FORMATS_INTERNAL_H
+#define PAWNKIT_FORMATS_INTERNAL_H
+
+#include "formats.h"
+
+/* ------------------------------------------------------------ the walk */
+
+/* Writes a game's number as n says (conv_number). */
+void fmt_conv_number_write(const struct conv_number *n, FILE *out,
+			   uint64_t number);
+/* The termination marker to write: the movetext's, else the [Result]
+ * value when it is one, else "*". */
+const char *fmt_conv_game_result(const struct pgn_game *g);
+/* Calls fn for the tags mode keeps, in export order: the Seven Tag
+ * Roster in its order, then the others in input order.  roster keeps the
+ * roster and the tags the rules need ([Variant], [SetUp], [FEN],
+ * [PawnTypes]); none only the latter.  When the game's [Variant] tag, or
+ * its absence, does not name rules (those it was replayed with; NULL:
+ * not known), a [Variant] tag with their id stands in its place or after
+ * the roster. */
+void fmt_conv_tags_each(const struct pgn_game *g,
+			const struct variant *rules, enum conv_tags mode,
+			void (*fn)(void *ctx, const struct pgn_tag *t),
+			void *ctx);
+
+/* One line of the tree, move by move, with positions.  Lines must be
+ * walked in written order (a variation where its item stands), as the
+ * replay met them; the walk of a game starts with cg->cursor = 0. */
+struct conv_line {
+	struct conv_game *cg;
+	const struct pgn_item *next;	/* the next move, NULL at the end */
+	struct position pos[2];	/* before and after the current move */
+	unsigned cur;		/* pos[cur]: before the next move */
+	uint32_t ply;
+	unsigned depth;
+};
+struct conv_step {
+	const struct pgn_item *item;	/* the move */
+	move_t move;		/* MOVE_NONE: a null move */
+	/* Into the line, valid until its next fmt_conv_line_next(). */
+	const struct position *before, *after;
+	uint32_t ply;		/* half-moves from the start position */
+	unsigned depth;		/* 0: the main line */
+	/* The items after the move up to the next move (end, NULL: none);
+	 * split is the first variation among them, or end. */
+	const struct pgn_item *tail, *split, *end;
+};
+/* Starts a line at start, after ply half-moves; the items before
+ * l->next are the line's prefix. */
+void fmt_conv_line_begin(struct conv_line *l, struct conv_game *cg,
+			 const struct pgn_line *line,
+			 const struct position *start, uint32_t ply,
+			 unsigned depth);
+bool fmt_conv_line_next(struct conv_line *l, struct conv_step *s);
+/* A comment, an escape line, or a marker inside a variation. */
+bool fmt_conv_comment_like(const struct pgn_item *it, unsigned depth);
+/* Is it written under o (strip options, recorded variations)? */
+bool fmt_conv_keep(const struct conv_game *cg, const struct conv_opts *o,
+		   const struct pgn_item *it, unsigned depth);
+
+/* The text of a comment as written: without [%clk]/[%emt] when strip;
+ * NULL when nothing but blanks is left. */
+const char *fmt_conv_comment_text(struct conv_game *cg,
+				  const struct pgn_item *it, bool strip,
+				  size_t *len);
+
+/* ---------------------------------------------------------- the writers */
+
+/* The writers behind conv_writer, one game each. */
+void fmt_pgn_write_game(FILE *out, struct conv_game *cg,
+			const struct conv_opts *o);
+void fmt_json_write_game(FILE *out, struct conv_game *cg,
+			 const struct conv_opts *o);
+void fmt_json_write_failed(FILE *out, const struct pgn_game *g,
+			   const struct conv_number *number);
+void fmt_fen_write_game(FILE *out, struct conv_game *cg,
+			const struct conv_opts *o, bool epd);
+void fmt_uci_line_write_game(FILE *out, struct conv_game *cg,
+			     const struct conv_opts *o);
+
+/* Commands in comments, "[%clk 0:03:00]" (annotations.c). */
+struct annot_cmd {
+	const char *name, *args;	/* "clk", "0:03:00" */
+	size_t name_len, args_len;
+	const char *start, *end;	/* the whole "[%...]" */
+};
+/* The next command in [*p, end); advances *p past it. */
+bool fmt_annot_next(const char **p, const char *end, struct annot_cmd *cmd);
+/* "1:02:03.5" (or "62:03", "3.5") to seconds; 0, or -1. */
+int fmt_annot_clock(const char *s, size_t n, double *seconds);
+/* Copies s without its [%clk] and [%emt] commands (and one blank beside
+ * each) into out (room for n bytes); returns the new length. */
+size_t fmt_annot_strip_clocks(const char *s, size_t n, char *out);
+/* The members "clk", "emt", "eval", "csl", "cal" (each with a leading
+ * comma) parsed from the comments in [first, end). */
+void fmt_annot_write_json(FILE *out, const struct pgn_item *first,
+			  const struct pgn_item *end, bool clocks);
+
+/* ------------------------------------------------------------ diagrams */
+
+/* The pawnkit piece set (piece_paths.c): SVG path data in a 45x45 box.  A
+ * body takes the piece colour and an outline; a line is stroked and a dot
+ * filled with the contrast colour. */
+enum piece_part_kind { PART_BODY, PART_LINE, PART_DOT };
+struct piece_part {
+	enum piece_part_kind kind;
+	const char *d;		/* NULL ends a drawing */
+};
+/* The parts of a piece type (PAWN..KING of position.h) in painting order;
+ * NULL for any other type. */
+const struct piece_part *fmt_piece_parts(int type);
+
+#endif
