@@ -29,7 +29,7 @@ CMD_SHARED = $(B)/obj/cmd/common.o $(B)/obj/cmd/parallel.o
 LIBS = $(B)/libformats.a $(B)/librules.a $(B)/libparse.a
 
 PARSE_SRC = $(wildcard libparse/*.c)
-RULES_SRC = $(wildcard librules/*.c)
+RULES_SRC = $(wildcard librules/*.c librules/variants/*.c)
 FORMATS_SRC = $(wildcard formats/*.c)
 UNIT_SRC = $(wildcard tests/unit/test_*.c)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)

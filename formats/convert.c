@@ -413,8 +413,8 @@ void conv_tags_each(const struct pgn_game *g, const struct variant *rules,
 	struct pgn_tag named = { .name = "Variant" };
 	if (rules && (variant ? variant_by_name(variant->value) != rules
 			      : rules != &variant_standard)) {
-		named.value = rules->id;
-		named.value_len = strlen(rules->id);
+		named.value = variant_id(rules);
+		named.value_len = strlen(variant_id(rules));
 	}
 	if (mode != CONV_TAGS_NONE)
 		for (size_t i = 0; i < ROSTER_SIZE; i++)

@@ -97,7 +97,7 @@ struct piece_part {
 	enum piece_part_kind kind;
 	const char *d;		/* NULL ends a drawing */
 };
-/* The parts of a piece type (PAWN..KING of position.h) in painting order;
+/* The parts of a piece type (PAWN..KING of rules.h) in painting order;
  * NULL for any other type. */
 const struct piece_part *piece_parts(int type);
 
@@ -171,7 +171,7 @@ int stats_read_partial(struct stats **s, FILE *in, const char *name,
  * (fen_lines.c).  Ownership: a conv_game points into its pgn_game, which
  * must stay valid while it is written; its move records and scratch
  * buffer are its own, reused from game to game. */
-#include "../librules/position.h"
+#include "../librules/rules.h"
 
 enum conv_format { CONV_PGN, CONV_JSON, CONV_NDJSON, CONV_FEN, CONV_EPD,
 		   CONV_UCI_LINE };

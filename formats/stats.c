@@ -49,7 +49,7 @@ const char *stat_name(enum stat_id i, char buf[STAT_NAME_MAX])
 	const struct variant *const *all = variant_all(&n);
 	if (v >= n)
 		return NULL;
-	snprintf(buf, STAT_NAME_MAX, "variant-%s", all[v]->id);
+	snprintf(buf, STAT_NAME_MAX, "variant-%s", variant_id(all[v]));
 	return buf;
 }
 
@@ -324,7 +324,7 @@ static void scan_start(void *ctx, const struct position *start)
 	sc->s = s;
 	sc->variant = start->variant;
 	sc->vidx = stats_variant_index(start->variant);
-	sc->rp_on = start->variant->needs_codes;
+	sc->rp_on = variant_needs_codes(start->variant);
 	sc->from_start = sc->s->opening_plies > 0 &&
 			 starts_initial(sc->s, sc->vidx, start);
 	sc->before_always = sc->variant == &variant_emap ||
@@ -332,8 +332,8 @@ static void scan_start(void *ctx, const struct position *start)
 	sc->want_before = sc->before_always || sc->from_start;
 	if (sc->from_start) {
 		sc->seq_len = 0;
-		key_append(sc->s, &sc->seq_len, start->variant->id,
-			   strlen(start->variant->id));
+		key_append(sc->s, &sc->seq_len, variant_id(start->variant),
+			   strlen(variant_id(start->variant)));
 	}
 	if (!sc->rp_on)
 		return;
@@ -501,8 +501,8 @@ static void group_key(const struct stats *s, const struct pgn_tag *group,
 		return;
 	}
 	if (strcmp(s->group_by, "Variant") == 0 && v) {
-		*key = v->id;
-		*len = strlen(v->id);
+		*key = variant_id(v);
+		*len = strlen(variant_id(v));
 		return;
 	}
 	const struct pgn_tag *t = known(group);

@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "formats.h"
-#include "../librules/position.h"
+#include "../librules/rules.h"
 
 /* ------------------------------------------------------------ hash map */
 

@@ -3,7 +3,7 @@
 #ifndef PAWNKIT_RULES_INTERNAL_H
 #define PAWNKIT_RULES_INTERNAL_H
 
-#include "position.h"
+#include "variant.h"
 
 #define BB(sq) (1ULL << (sq))
 #define FILE_OF(sq) ((sq) & 7)
@@ -109,12 +109,8 @@ extern uint64_t zobrist_side;
 /* The codes' share of every key with no pawn codes: of zobrist_code[0]. */
 extern uint64_t zobrist_no_codes;
 
-/* Standard chess hooks, for variants that extend it. */
-void standard_generate(const struct position *pos, struct movelist *list);
-bool standard_attacked(const struct position *pos, int sq, int by);
-void standard_make(struct position *pos, move_t m);
-int standard_check_setup(struct position *pos, struct setup_fault *fault);
-/* No pawn on rank 1 or 8 (-1 with a fault naming the square). */
+/* Standard chess's set-up checks, for variants that extend it.
+ * No pawn on rank 1 or 8 (-1 with a fault naming the square). */
 int standard_check_pawn_ranks(const struct position *pos,
 			      struct setup_fault *fault);
 /* Who may have double-stepped past the e.p. square: one of them ("pawn"),
@@ -129,10 +125,6 @@ struct ep_passer {
  * -1 with *fault (the e.p. field) when not so. */
 int check_ep_passage(struct position *pos, struct setup_fault *fault,
 		     const struct ep_passer *passer);
-/* Fills *fault (field: enum fen_field or -1; square: its token, or -1)
- * and returns -1, for check_setup. */
-int setup_fault(struct setup_fault *fault, int field, int square,
-		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 /* The common SAN shapes read fast (san_quick.c): 0 and *out exactly as
  * san_parse() would fill it, or -1 when the token is not one of them (then
  * *out holds nothing of use: call san_parse()). */
@@ -150,12 +142,6 @@ bool standard_gives_check(const struct position *after, move_t m);
 /* standard_count(pos) > 0, sooner: a king step, or in check a move that
  * parries it, is looked for first (standard_to.c). */
 bool standard_has_move(const struct position *pos);
-/* The generate_to hook (standard_to.c): targeted, exact legal moves. */
-void standard_generate_to(const struct position *pos, int type, int to,
-			  uint64_t from, struct movelist *list);
-/* The number of moves standard_generate would append to an empty list
- * (perft's last ply), counted without writing them. */
-unsigned standard_count(const struct position *pos);
 /* Every piece of either colour attacking sq (standard moves), with occ as
  * the occupancy: for attack tests on a board with pieces lifted. */
 uint64_t standard_attackers(const struct position *pos, int sq, uint64_t occ);

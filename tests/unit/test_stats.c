@@ -724,7 +724,7 @@ static void test_names(void **state)
 		assert_int_equal(stat_by_name(name), i);
 	}
 	assert_string_equal(stat_name(ST_VARIANT0 + 1, buf), "variant-tandem");
-	assert_string_equal(v[1]->id, "tandem");
+	assert_string_equal(variant_id(v[1]), "tandem");
 	for (unsigned i = 0; i < RP__COUNT; i++) {
 		rp_name(i, rp);
 		assert_int_equal(rp_by_name(rp), (int)i);

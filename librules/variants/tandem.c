@@ -2,14 +2,14 @@
  * two yoked pawns on one square (pawnkit-variants(7), "Tandem Pawn Chess").
  *
  * A tandem is one piece code (TANDEM) on one square; a move from it is a
- * member move unless MF_UNIT (position.h).  Pieces and single pawns move
+ * member move unless MF_UNIT (rules.h).  Pieces and single pawns move
  * exactly as in FIDE chess, so a position without tandems plays as
  * standard chess (the unit tests compare move lists with standard's); only
  * single pawns on their first rank, left there by a rocket from rank 2,
  * add the 1->2 and 1->3 steps. */
 #include <stdio.h>
 
-#include "internal.h"
+#include "../internal.h"
 
 /* Is sq attacked by colour by once the board's occupancy is occ and the
  * pieces on gone are captured?  Single pawns and tandems attack alike. */

@@ -29,7 +29,7 @@
  * only when they could expose the king (see may_expose). */
 #include <stdio.h>
 
-#include "internal.h"
+#include "../internal.h"
 
 /* ------------------------------------------------------ square contents */
 

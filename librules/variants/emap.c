@@ -13,7 +13,7 @@
  * king moves, e.p. captures and evasions. */
 #include <stdio.h>
 
-#include "internal.h"
+#include "../internal.h"
 
 /* ------------------------------------------------------------- attacks */
 
@@ -368,7 +368,7 @@ const struct variant variant_emap = {
 	.san_moves = 0,
 	.generate = emap_generate,
 	.attacked = emap_attacked,
-	/* Standard's make already plays every EMAP move by position.h's
+	/* Standard's make already plays every EMAP move by rules.h's
 	 * encoding: MF_DOUBLE sets the e.p. square whoever moves, MF_EP
 	 * takes the man on ep_victim, and only pawn moves and captures reset
 	 * the clock (a piece's pawn-like move is not a pawn move). */

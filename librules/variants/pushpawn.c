@@ -5,7 +5,7 @@
  * shoves the enemy pawn one square back (pawnkit-variants(7)).  Everything else is
  * standard chess, so the hooks wrap standard's; the two variants differ
  * only in the ranks a push may start from. */
-#include "internal.h"
+#include "../internal.h"
 
 /* b moved one rank backward for colour c (bits leaving the board drop). */
 static inline uint64_t backward_bb(uint64_t b, int c)

@@ -1,6 +1,6 @@
 /* Random Pawns Chess (Gavin King, 2003) and its flip variant.
  *
- * Pieces are FIDE's; each pawn carries a code (position.h, CODE_*) saying,
+ * Pieces are FIDE's; each pawn carries a code (rules.h, CODE_*) saying,
  * per direction (left-forward, forward, right-forward from its owner's
  * side), whether it may move there, capture there, both or neither.  Rules
  * and the interpretations taken: pawnkit-variants(7).
@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "internal.h"
+#include "../internal.h"
 
 /* ------------------------------------------------------------ geometry */
 
