@@ -242,21 +242,19 @@ void matcher_copy(struct matcher *dst, const struct matcher *src)
 	}
 }
 
-struct lazy_worker *lazy_worker_new(const struct matcher *match)
+struct matcher *matcher_clone(const struct matcher *src)
 {
-	struct lazy_worker *w = calloc(1, sizeof *w);
-	if (!w)
+	struct matcher *m = calloc(1, sizeof *m);
+	if (!m)
 		die("out of memory");
-	matcher_copy(&w->match, match);
-	pgn_game_init(&w->scratch);
-	return w;
+	matcher_copy(m, src);
+	return m;
 }
 
-void lazy_worker_free(struct lazy_worker *w)
+void matcher_free(struct matcher *m)
 {
-	matcher_release(&w->match);
-	pgn_game_release(&w->scratch);
-	free(w);
+	matcher_release(m);
+	free(m);
 }
 
 void matcher_release(struct matcher *m)

@@ -34,15 +34,10 @@ bool matcher_test(const struct matcher *m, const struct pgn_game *g,
 void matcher_copy(struct matcher *dst, const struct matcher *src);
 void matcher_release(struct matcher *m);
 
-/* A --jobs worker thread's own for a command that replays games read
- * tags-only (game_replay_lazy): its --match copy and its game to read
- * trees into. */
-struct lazy_worker {
-	struct matcher match;
-	struct pgn_game scratch;
-};
-struct lazy_worker *lazy_worker_new(const struct matcher *match);
-void lazy_worker_free(struct lazy_worker *w);
+/* A --jobs worker thread's own --match: matcher_copy() into a new
+ * matcher, and its release with the matcher itself. */
+struct matcher *matcher_clone(const struct matcher *src);
+void matcher_free(struct matcher *m);
 
 /* A count written in decimal digits only (no sign, no blanks: strtoull
  * alone accepts both), at most max.  0, or -1 when arg is not one. */

@@ -467,9 +467,13 @@ int main(int argc, char **argv)
 		"FEN or game, 2 usage or I/O error.",
 		NULL, NULL, NULL
 	};
+	/* A diagram is drawn as the replay reaches it, with the comments
+	 * after its move's item: the replay from the tree, which shows
+	 * every item and the start once. */
 	struct render r = { .format = &formats[0],
 			    .style = { .coords = true },
-			    .replay = { .variant = &variant_standard } };
+			    .replay = { .variant = &variant_standard,
+					.full_replay = true } };
 	int first;
 	r.printer.no_warnings = true;	/* a diagram needs a playable game */
 	argp_err_exit_status = EXIT_TROUBLE;

@@ -289,7 +289,7 @@ struct reading {
 	const struct gamestats *gs;
 	/* Games are read tags-only (the movetext's bytes kept) and replayed
 	 * from those bytes by the fast path when it can, from a tree read
-	 * again when not (game_replay_lazy). */
+	 * again when not (game_replay). */
 	struct pgn_reader_opts reader;
 	struct stats *total;
 	struct progress progress;
@@ -298,13 +298,13 @@ struct reading {
 static void *worker_new(void *ctx)
 {
 	const struct reading *r = ctx;
-	return lazy_worker_new(&r->gs->match);
+	return matcher_clone(&r->gs->match);
 }
 
 static void worker_free(void *ctx, void *worker)
 {
 	(void)ctx;
-	lazy_worker_free(worker);
+	matcher_free(worker);
 }
 
 static void *chunk_new(void *ctx)
@@ -326,15 +326,15 @@ static void count_game(void *ctx, void *worker, struct pgn_game *g,
 		       struct par_sink *k)
 {
 	const struct reading *r = ctx;
-	struct lazy_worker *w = worker;
-	bool selected = matcher_test(&w->match, g, par_report, k);
+	const struct matcher *match = worker;
+	bool selected = matcher_test(match, g, par_report, k);
 	bool reader_errors = par_errors(k) > 0;
 	par_release(k, selected);
 	if (!selected)
 		return;
 	par_count(k, C_GAMES);
-	if (!stats_add_game(par_chunk(k), g, &w->scratch, &r->reader,
-			    &r->gs->replay, reader_errors, par_report, k))
+	if (!stats_add_game(par_chunk(k), g, &r->gs->replay, reader_errors,
+			    par_report, k))
 		par_count(k, C_INVALID);
 }
 
@@ -344,8 +344,8 @@ static void count_tags(void *ctx, void *worker, struct pgn_game *g,
 		       struct par_sink *k)
 {
 	const struct reading *r = ctx;
-	struct lazy_worker *w = worker;
-	bool selected = matcher_test(&w->match, g, par_report, k);
+	const struct matcher *match = worker;
+	bool selected = matcher_test(match, g, par_report, k);
 	par_release(k, selected);
 	if (!selected)
 		return;

@@ -34,10 +34,9 @@ struct validate {
 	struct replay_opts replay;
 	const char *output_path, *reject_path;
 	FILE *output, *reject;
-	/* Games are read without their movetext tree (most replay straight
-	 * from the bytes); the few that need one are read again into this. */
+	/* Games are read without their movetext tree: most replay straight
+	 * from the bytes, and game_replay() reads the tree of the others. */
 	struct pgn_reader_opts reader;
-	struct pgn_game scratch;
 	struct raw_copy copy;
 	unsigned long long games, valid, invalid, unselected;
 	unsigned jobs;
@@ -85,8 +84,8 @@ static int validate_game(void *ctx, struct pgn_game *g)
 	}
 	v->games++;
 	struct replay_result res;
-	game_replay_lazy(g, &v->scratch, &v->reader, &v->replay, NULL,
-			 diag_printer_report, &v->printer, &res);
+	game_replay(g, &v->replay, NULL, diag_printer_report, &v->printer,
+		    &res);
 	/* The printer counts the reader's errors; the replay counts its
 	 * own, also those past the per-game cap of reported ones. */
 	bool ok = v->printer.errors == 0 && res.errors == 0 &&
@@ -109,21 +108,21 @@ enum { S_OUTPUT, S_REJECT };
 static void *worker_new(void *ctx)
 {
 	const struct validate *v = ctx;
-	return lazy_worker_new(&v->match);
+	return matcher_clone(&v->match);
 }
 
 static void worker_free(void *ctx, void *worker)
 {
 	(void)ctx;
-	lazy_worker_free(worker);
+	matcher_free(worker);
 }
 
 static void validate_chunk_game(void *ctx, void *worker, struct pgn_game *g,
 				struct par_sink *k)
 {
 	const struct validate *v = ctx;
-	struct lazy_worker *w = worker;
-	bool selected = matcher_test(&w->match, g, par_report, k);
+	const struct matcher *match = worker;
+	bool selected = matcher_test(match, g, par_report, k);
 	par_release(k, selected);
 	if (!selected) {
 		par_count(k, C_UNSELECTED);
@@ -131,8 +130,7 @@ static void validate_chunk_game(void *ctx, void *worker, struct pgn_game *g,
 	}
 	par_count(k, C_GAMES);
 	struct replay_result res;
-	game_replay_lazy(g, &w->scratch, &v->reader, &v->replay, NULL,
-			 par_report, k, &res);
+	game_replay(g, &v->replay, NULL, par_report, k, &res);
 	bool ok = par_errors(k) == 0 && res.errors == 0 &&
 		  !(g->flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE));
 	par_count(k, ok ? C_VALID : C_INVALID);
@@ -194,9 +192,7 @@ int main(int argc, char **argv)
 		v.output = output_open(v.output_path);
 	if (v.reject_path)
 		v.reject = output_open(v.reject_path);
-	pgn_game_init(&v.scratch);
-	/* The games' reader gives the rest of a cut game to the copy (the
-	 * scratch reader of the lazy replay reads one game: no rest). */
+	/* The games' reader gives the rest of a cut game to the copy. */
 	struct pgn_reader_opts games = v.reader;
 	games.skipped = raw_copy_skipped;
 	games.skipped_ctx = &v.copy;
@@ -210,7 +206,6 @@ int main(int argc, char **argv)
 	    output_close(v.reject, v.reject_path) != 0)
 		status = EXIT_TROUBLE;
 	matcher_release(&v.match);
-	pgn_game_release(&v.scratch);
 	if (status == 0 && v.invalid)
 		status = EXIT_INVALID;
 	return status;

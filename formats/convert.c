@@ -122,7 +122,7 @@ static void record_move(void *ctx, const struct replay_step *step)
 	cg->moves[cg->nmoves++] = (struct conv_move){ item, step->move };
 }
 
-int conv_game_replay(struct conv_game *cg, const struct pgn_game *g,
+int conv_game_replay(struct conv_game *cg, struct pgn_game *g,
 		     const struct replay_opts *ro, bool variations,
 		     diag_fn report, void *report_ctx)
 {
@@ -135,11 +135,6 @@ int conv_game_replay(struct conv_game *cg, const struct pgn_game *g,
 	cg->nmoves = cg->cursor = 0;
 	cg->variations = variations;
 	cg->started = false;
-	/* Most games have nothing to report: the fast path confirms them
-	 * from their bytes; the others are replayed from the tree, which
-	 * words what there is to say. */
-	if (!ro->full_replay && game_replay_quick(g, ro, &visitor, &res))
-		return 0;
 	return game_replay(g, ro, &visitor, report, report_ctx, &res);
 }
 

@@ -129,15 +129,11 @@ struct stats_output {
 
 struct stats *stats_new(const struct stats_config *cfg);
 void stats_free(struct stats *s);
-/* Replays g (its diagnostics go to report) and counts it.  A game is valid
- * when neither its reader (reader_errors) nor the replay found an error;
- * an invalid game counts as invalid and nowhere else.  Returns validity.
- * A game read tags_only is replayed by game_replay_lazy(), with scratch
- * and reader as it takes them; with scratch NULL, g is one read with its
- * tree and is replayed by game_replay(). */
-bool stats_add_game(struct stats *s, const struct pgn_game *g,
-		    struct pgn_game *scratch,
-		    const struct pgn_reader_opts *reader,
+/* Replays g by game_replay() (its diagnostics go to report) and counts
+ * it.  A game is valid when neither its reader (reader_errors) nor the
+ * replay found an error; an invalid game counts as invalid and nowhere
+ * else.  Returns validity. */
+bool stats_add_game(struct stats *s, struct pgn_game *g,
 		    const struct replay_opts *ro, bool reader_errors,
 		    diag_fn report, void *report_ctx);
 /* Counts g from its tags alone, for statistics made tags_only: results
@@ -221,9 +217,8 @@ struct conv_game {
 void conv_game_init(struct conv_game *cg);
 void conv_game_release(struct conv_game *cg);
 /* game_replay() recording the moves (of variations too when asked);
- * returns what game_replay returns.  By the fast path when it can
- * (game_replay_quick(), unless ro->full_replay). */
-int conv_game_replay(struct conv_game *cg, const struct pgn_game *g,
+ * returns what game_replay returns. */
+int conv_game_replay(struct conv_game *cg, struct pgn_game *g,
 		     const struct replay_opts *ro, bool variations,
 		     diag_fn report, void *report_ctx);
 /* The termination marker to write: the movetext's, else the [Result]

@@ -315,7 +315,7 @@ static bool starts_initial(struct stats *s, int vidx,
 }
 
 /* The start of a replay: also a second one, when the fast path gave the
- * game up (game_replay_lazy), so what the first saw is forgotten. */
+ * game up (game_replay), so what the first saw is forgotten. */
 static void scan_start(void *ctx, const struct position *start)
 {
 	struct scan *sc = ctx;
@@ -699,9 +699,7 @@ static void commit(struct group *grp, const struct scan *sc,
 	group_add_length(grp, res->plies, 1);
 }
 
-bool stats_add_game(struct stats *s, const struct pgn_game *g,
-		    struct pgn_game *scratch,
-		    const struct pgn_reader_opts *reader,
+bool stats_add_game(struct stats *s, struct pgn_game *g,
 		    const struct replay_opts *ro, bool reader_errors,
 		    diag_fn report, void *report_ctx)
 {
@@ -715,9 +713,7 @@ bool stats_add_game(struct stats *s, const struct pgn_game *g,
 	struct replay_result res;
 	bool valid = !reader_errors &&
 		     !(g->flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE));
-	int rc = scratch ? game_replay_lazy(g, scratch, reader, ro, &vis,
-					    report, report_ctx, &res)
-			 : game_replay(g, ro, &vis, report, report_ctx, &res);
+	int rc = game_replay(g, ro, &vis, report, report_ctx, &res);
 	if (rc != 0)
 		valid = false;
 	const char *key;

@@ -271,6 +271,19 @@ static inline uint32_t move_ply(const struct position *pos)
 	return (pos->fullmove - 1) * 2 + pos->side + 1;
 }
 
+/* game_replay()'s fast path (replay.c): a standard-chess game read with
+ * or without its tree, whose main line is plain (moves in plain SAN, move
+ * numbers, comments, NAGs, no variation) and has nothing to report at
+ * all, replayed straight from its movetext bytes.  True then, with *res
+ * as the replay from the tree would fill it and visitor (may be NULL)
+ * shown the start and every move as that replay shows them, with
+ * step->item NULL.  False for every other game, with nothing reported
+ * (the visitor may have seen part of it). */
+bool game_replay_quick(const struct pgn_game *g,
+		       const struct replay_opts *opts,
+		       const struct replay_visitor *visitor,
+		       struct replay_result *res);
+
 /* replay_quick.c: the main line of a game's movetext [p, end), played on
  * *pos in place when the movetext is plain (moves in plain SAN, move
  * numbers, comments, NAGs, one termination marker at the end), every

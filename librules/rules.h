@@ -206,9 +206,9 @@ struct replay_opts {
 	const struct variant *variant;	/* for games without a [Variant] tag */
 	bool force_variant;	/* variant wins over the game's tag */
 	bool strict;		/* warnings are errors */
-	/* game_replay_lazy() replays every game with its tree, never by the
-	 * fast path (the same output, slower: for checking the one against
-	 * the other). */
+	/* game_replay() replays every game with its tree, never by the
+	 * fast path: the same output, slower; for checking the one against
+	 * the other, and for a visitor that reads step->item. */
 	bool full_replay;
 	/* The movetext must be SAN (pgn-validate): a move in long algebraic
 	 * or coordinate notation is then a lenient form. */
@@ -265,41 +265,24 @@ struct replay_result {
 	struct position final;	/* after the last main-line move replayed */
 };
 
-/* Replays g (variations from their branch points).  Each problem goes to
- * report(ctx, diag).  Returns 0 when the game is valid, 1 when not. */
-int game_replay(const struct pgn_game *g, const struct replay_opts *opts,
+/* Replays g, main line and variations (from their branch points), and
+ * checks its check marks, result, roster and tags.  Each problem goes to
+ * report(report_ctx, diag); *result is filled.  0 when the game is valid,
+ * 1 when not.  Unless opts->full_replay, a standard-chess game whose main
+ * line is plain and has nothing to report is replayed straight from its
+ * movetext bytes (the fast path, several times faster); any other game is
+ * replayed from its tree, and a game read tags_only (no tree) is first
+ * read again, tree and all, into g itself, with the reader's default
+ * limits and nothing reported again: pointers into g taken before the
+ * call (tags, items) are then stale.  Either way the reports, result and
+ * moves are those of the game read with its tree.  The visitor (may be
+ * NULL) is shown the start and every move; on the fast path step->item
+ * is NULL (the main line's PI_MOVE items, in order, when g has a tree),
+ * and when the fast path gives a game up start() comes again: it must
+ * forget what it kept of the game. */
+int game_replay(struct pgn_game *g, const struct replay_opts *opts,
 		const struct replay_visitor *visitor, diag_fn report,
 		void *report_ctx, struct replay_result *result);
-
-/* game_replay()'s fast path, for a game read with tags_only (no tree) or
- * with its tree: a standard-chess game whose main line is plain (moves in
- * plain SAN, move numbers, comments, NAGs, no variation) and has nothing
- * to report at all is replayed straight from its movetext bytes, several
- * times faster.  True then, with *res as game_replay() would fill it and
- * visitor (may be NULL) shown the start and every move as game_replay()
- * shows them, but with step->item NULL: the bytes are read, not the tree
- * (the moves are the main line's PI_MOVE items, in order, when the game
- * has a tree).  False for every other game, with nothing reported: replay
- * it with its tree (pgn_game_read_tree, game_replay), which finds and
- * explains what there is.  The visitor may have seen part of such a game
- * already: its start() must forget what it kept of the game. */
-bool game_replay_quick(const struct pgn_game *g,
-		       const struct replay_opts *opts,
-		       const struct replay_visitor *visitor,
-		       struct replay_result *res);
-
-/* game_replay() for a game read with tags_only: the fast path when it
- * can, else the game read again with its tree (into *scratch, an
- * initialised game reused from call to call; ro as the reader's) and
- * replayed in full.  Reports and returns what game_replay() would for the
- * game read with its tree; the visitor (may be NULL) as for
- * game_replay_quick(): step->item is NULL on the fast path, and start()
- * may come twice. */
-int game_replay_lazy(const struct pgn_game *g, struct pgn_game *scratch,
-		     const struct pgn_reader_opts *ro,
-		     const struct replay_opts *opts,
-		     const struct replay_visitor *visitor, diag_fn report,
-		     void *report_ctx, struct replay_result *res);
 
 /* Start position of a game: [Variant], [SetUp]/[FEN], [PawnTypes].
  * 0; 1 when it is set up but *err holds a warning (a [PawnTypes] tag it

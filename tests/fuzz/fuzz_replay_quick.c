@@ -6,6 +6,7 @@
  * fast path alike; the tree read again from the lazy game's bytes
  * (pgn_game_read_tree) must replay as the tree the full reader built. */
 #include "fuzz.h"
+#include "../../librules/internal.h"
 #include "../replay_trace.h"
 
 struct outcome {
@@ -14,12 +15,15 @@ struct outcome {
 	struct replay_trace seen;
 };
 
-static void full_replay(const struct pgn_game *g, const struct replay_opts *o,
+/* The general replay, from g's tree. */
+static void full_replay(struct pgn_game *g, const struct replay_opts *o,
 			struct outcome *out)
 {
 	struct replay_visitor vis = replay_tracer(&out->seen);
+	struct replay_opts full = *o;
+	full.full_replay = true;
 	out->diags = 0;
-	game_replay(g, o, &vis, fuzz_diag, &out->diags, &out->res);
+	game_replay(g, &full, &vis, fuzz_diag, &out->diags, &out->res);
 }
 
 static void same_end(const struct replay_result *a,
