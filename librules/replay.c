@@ -36,7 +36,7 @@ struct replay {
 	const char *white, *black;
 	/* Keys of the main line's positions, for repetition. */
 	struct keylist keys;
-	/* The fast path's trial (game_replay_quick): nothing is reported,
+	/* The fast path's trial (lr_game_replay_quick): nothing is reported,
 	 * what would be is counted. */
 	bool dry;
 	unsigned withheld;
@@ -124,14 +124,14 @@ static void emit(struct replay *r, struct diag *d, const struct site *at)
 	emit_at(r, d, at, at ? at->item : NULL);
 }
 
-void keylist_init(struct keylist *k)
+static void keylist_init(struct keylist *k)
 {
 	k->keys = k->local;
 	k->n = 0;
 	k->cap = sizeof k->local / sizeof k->local[0];
 }
 
-void keylist_grow(struct keylist *k)
+void lr_keylist_grow(struct keylist *k)
 {
 	size_t cap = k->cap * 2;
 	uint64_t *grown = k->keys == k->local
@@ -145,7 +145,7 @@ void keylist_grow(struct keylist *k)
 	k->cap = cap;
 }
 
-void keylist_release(struct keylist *k)
+static void keylist_release(struct keylist *k)
 {
 	if (k->keys != k->local)
 		free(k->keys);
@@ -158,7 +158,7 @@ static inline bool in_check(const struct position *pos, move_t m)
 {
 	if (pos->variant->attacked == standard_attacked &&
 	    pos->variant->make == standard_make)
-		return standard_gives_check(pos, m);
+		return lr_standard_gives_check(pos, m);
 	return position_in_check(pos);
 }
 
@@ -167,7 +167,7 @@ static inline bool in_check(const struct position *pos, move_t m)
 static bool can_move(const struct position *pos)
 {
 	if (pos->variant->generate == standard_generate)
-		return standard_has_move(pos);
+		return lr_standard_has_move(pos);
 	struct movelist replies;
 	position_legal_moves(pos, &replies);
 	return replies.count > 0;
@@ -541,7 +541,7 @@ static enum position_state state_of(const struct position *pos)
 {
 	if (pos->variant->generate != standard_generate)
 		return position_state(pos);
-	if (!standard_has_move(pos))
+	if (!lr_standard_has_move(pos))
 		return position_in_check(pos) ? PS_CHECKMATE : PS_STALEMATE;
 	if (pos->by_type[PAWN] | pos->by_type[ROOK] | pos->by_type[QUEEN])
 		return PS_ONGOING;
@@ -906,10 +906,10 @@ static int replay_tree(const struct pgn_game *g, const struct replay_opts *opts,
 	return res->errors ? 1 : 0;
 }
 
-bool game_replay_quick(const struct pgn_game *g,
-		       const struct replay_opts *opts,
-		       const struct replay_visitor *visitor,
-		       struct replay_result *res)
+bool lr_game_replay_quick(const struct pgn_game *g,
+			  const struct replay_opts *opts,
+			  const struct replay_visitor *visitor,
+			  struct replay_result *res)
 {
 	if (g->flags || !g->movetext)
 		return false;
@@ -956,7 +956,7 @@ int game_replay(struct pgn_game *g, const struct replay_opts *opts,
 		const struct replay_visitor *visitor, diag_fn report,
 		void *report_ctx, struct replay_result *res)
 {
-	if (!opts->full_replay && game_replay_quick(g, opts, visitor, res))
+	if (!opts->full_replay && lr_game_replay_quick(g, opts, visitor, res))
 		return 0;
 	read_tree_in_place(g);
 	return replay_tree(g, opts, visitor, report, report_ctx, res);

@@ -1,6 +1,6 @@
 /* The replay's fast path against the full replay, on any bytes: each game
  * is read twice, with tags_only (as pgn-validate reads) and with its tree.
- * Whenever game_replay_quick() takes a game, the full replay must report
+ * Whenever lr_game_replay_quick() takes a game, the full replay must report
  * nothing, end where the fast path ended and show its visitor what the
  * fast path showed its own; the game read with its tree must take the
  * fast path alike; the tree read again from the lazy game's bytes
@@ -60,7 +60,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct replay_result fast;
 		struct replay_trace fast_seen;
 		struct replay_visitor vis = replay_tracer(&fast_seen);
-		bool took = game_replay_quick(&a, &opts, &vis, &fast);
+		bool took = lr_game_replay_quick(&a, &opts, &vis, &fast);
 		if (took) {
 			FUZZ_CHECK(whole.diags == 0);
 			same_end(&fast, &whole.res);
@@ -70,7 +70,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		/* Without a visitor (pgn-validate's way: no keys kept in the
 		 * loop, the repetition test's worked out at the end), alike. */
 		struct replay_result plain;
-		FUZZ_CHECK(game_replay_quick(&a, &opts, NULL, &plain) == took);
+		FUZZ_CHECK(lr_game_replay_quick(&a, &opts, NULL, &plain) ==
+			   took);
 		if (took)
 			same_end(&plain, &whole.res);
 		/* A game read with its tree (as pgn-convert reads) takes the
@@ -78,7 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct replay_trace tree_seen;
 		struct replay_visitor tvis = replay_tracer(&tree_seen);
 		struct replay_result tree_fast;
-		FUZZ_CHECK(game_replay_quick(&b, &opts, &tvis, &tree_fast) ==
+		FUZZ_CHECK(lr_game_replay_quick(&b, &opts, &tvis, &tree_fast) ==
 			   took);
 		if (took) {
 			same_end(&tree_fast, &fast);

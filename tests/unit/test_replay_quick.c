@@ -1,6 +1,6 @@
 /* The replay's fast path against the general replay.
  *
- * game_replay_quick() may only confirm: whenever it takes a game, the
+ * lr_game_replay_quick() may only confirm: whenever it takes a game, the
  * general replay of the same game read with its tree must report nothing
  * and end in the same place (plies, final position, game end).  It must
  * also take the games it exists for (plain, correct ones), and decline
@@ -64,13 +64,13 @@ static struct verdict judge(const char *pgn)
 	assert_null(a.moves.first);
 	struct replay_visitor fast_vis = replay_tracer(&v.fast_seen);
 	struct replay_visitor full_vis = replay_tracer(&v.full_seen);
-	v.quick = game_replay_quick(&a, &opts, &fast_vis, &v.fast);
-	v.plain_quick = game_replay_quick(&a, &opts, NULL, &v.plain);
+	v.quick = lr_game_replay_quick(&a, &opts, &fast_vis, &v.fast);
+	v.plain_quick = lr_game_replay_quick(&a, &opts, NULL, &v.plain);
 	/* Read with its tree (as pgn-convert reads), the same. */
 	struct replay_trace tree_seen;
 	struct replay_visitor tree_vis = replay_tracer(&tree_seen);
 	struct replay_result tree_fast;
-	assert_true(game_replay_quick(&b, &opts, &tree_vis, &tree_fast) ==
+	assert_true(lr_game_replay_quick(&b, &opts, &tree_vis, &tree_fast) ==
 		    v.quick);
 	if (v.quick) {
 		assert_true(tree_fast.final.key == v.fast.final.key);
@@ -754,8 +754,9 @@ static void test_before_only_when_wanted(void **state)
 						      .want_before = &l.want };
 			struct replay_result res;
 			if (quick)
-				assert_true(game_replay_quick(&g, &opts, &vis,
-							      &res) == (i == 0));
+				assert_true(lr_game_replay_quick(&g, &opts,
+								 &vis, &res) ==
+					    (i == 0));
 			else
 				assert_int_equal(game_replay(&g, &full_opts, &vis,
 							     NULL, NULL, &res),

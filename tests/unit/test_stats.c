@@ -14,7 +14,7 @@
 #include <cmocka.h>
 
 #include "../../formats/stats_internal.h"
-#include "../../librules/internal.h"	/* game_replay_quick */
+#include "../../librules/internal.h"	/* lr_game_replay_quick */
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -563,7 +563,7 @@ static void test_fast_path_same(void **state)
 	unsigned taken = 0;
 	pgn_game_init(&g);
 	while (pgn_reader_next(r, &g, NULL, NULL, &err) > 0)
-		taken += game_replay_quick(&g, &ro, NULL, &res);
+		taken += lr_game_replay_quick(&g, &ro, NULL, &res);
 	pgn_game_release(&g);
 	pgn_reader_close(r);
 	assert_int_equal(taken, 3);
