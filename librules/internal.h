@@ -246,12 +246,12 @@ struct keylist {
 
 void lr_keylist_grow(struct keylist *k);	/* the rare case, out of line */
 
+/* Room is always made (lr_keylist_grow), or memory is out for good. */
 static inline void keylist_push(struct keylist *k, uint64_t key)
 {
 	if (k->n == k->cap)
 		lr_keylist_grow(k);
-	if (k->n < k->cap)	/* else out of memory: repetition degrades */
-		k->keys[k->n++] = key;
+	k->keys[k->n++] = key;
 }
 
 /* Automatic draws (FIDE 9.6), looked for in the main line's span of

@@ -254,8 +254,8 @@ enum game_end {
 	GE_FIFTY
 };
 
-/* Every member is set by each replay (replay_begin() in replay.c sets
- * them one by one, not by clearing the whole: a new member goes there). */
+/* Every member is set by each replay, from one initializer of the whole
+ * (replay_begin() in replay.c): a new member starts at zero. */
 struct replay_result {
 	const struct variant *variant;	/* NULL when the tag was unknown */
 	unsigned errors, warnings;
