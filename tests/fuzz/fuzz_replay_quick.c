@@ -4,7 +4,9 @@
  * nothing, end where the fast path ended and show its visitor what the
  * fast path showed its own; the game read with its tree must take the
  * fast path alike; the tree read again from the lazy game's bytes
- * (pgn_game_read_tree) must replay as the tree the full reader built. */
+ * (pgn_game_read_tree) must replay as the tree the full reader built, and
+ * so must the lazy game through game_replay(), which reads its tree into
+ * it when the fast path gives it up. */
 #include "fuzz.h"
 #include "../../librules/internal.h"
 #include "../replay_trace.h"
@@ -23,6 +25,7 @@ static void full_replay(struct pgn_game *g, const struct replay_opts *o,
 	struct replay_opts full = *o;
 	full.full_replay = true;
 	out->diags = 0;
+	out->seen = (struct replay_trace){ 0 };	/* no start: none seen */
 	game_replay(g, &full, &vis, fuzz_diag, &out->diags, &out->res);
 }
 
@@ -91,6 +94,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			full_replay(&again, &opts, &reread);
 			FUZZ_CHECK(reread.diags == whole.diags);
 			same_end(&reread.res, &whole.res);
+		}
+		/* The one entry on the tags-only game: the fast path, else its
+		 * tree read into it, with the reader's default limits (so only
+		 * where this reader's depth limit found nothing). */
+		if (!(a.flags & PGN_SYNTAX_ERROR)) {
+			struct outcome one = { 0 };
+			struct replay_visitor ovis = replay_tracer(&one.seen);
+			game_replay(&a, &opts, &ovis, fuzz_diag, &one.diags,
+				    &one.res);
+			FUZZ_CHECK(one.diags == whole.diags);
+			same_end(&one.res, &whole.res);
+			FUZZ_CHECK(one.seen.hash == whole.seen.hash);
+			FUZZ_CHECK(a.index == b.index && a.ntags == b.ntags &&
+				   a.flags == b.flags && a.raw_len == b.raw_len);
 		}
 	}
 	FUZZ_CHECK(pgn_reader_next(full, &b, NULL, NULL, &err) <= 0);
