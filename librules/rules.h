@@ -48,6 +48,8 @@ enum castling_rights { CASTLE_WK = 1, CASTLE_WQ = 2, CASTLE_BK = 4,
 /* A variant's rules (defined in variant.h, for variant code). */
 struct variant;
 
+/* The variants of pawnkit-variants(7), one object each: compare
+ * pointers, as every lookup below returns these. */
 extern const struct variant variant_standard, variant_tandem, variant_emap,
 	variant_randompawns, variant_randompawns_flip, variant_pushpawn,
 	variant_pushpawn_4th, variant_pauli;
