@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "../../librules/internal.h"
+#include "../../librules/variant.h"
 #include "support.h"
 
 /* ---------------------------------------------------------------- helpers */
