@@ -76,19 +76,20 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 				   "1 or more");
 		/* A roll is of pawn codes: a variant without them asked for
 		 * by name would get a position of another variant. */
-		if (f->roll && f->variant_given && !f->variant->needs_codes)
+		if (f->roll && f->variant_given &&
+		    !variant_needs_codes(f->variant))
 			argp_error(state, "--roll makes a Random Pawns setup, and "
 				   "%s has no pawn codes (use --variant "
 				   "randompawns or randompawns-flip, or none)",
-				   f->variant->id);
+				   variant_id(f->variant));
 		/* Random Pawns rolls its pawns' codes for each game: there is
 		 * no one start position to use, and the standard one's
 		 * uncoded pawns are no Random Pawns position. */
-		if (f->start && !f->roll && f->variant->needs_codes)
+		if (f->start && !f->roll && variant_needs_codes(f->variant))
 			argp_error(state, "--start: %s has no fixed start "
 				   "position (its pawns' codes are rolled); give "
 				   "a FEN, or make one with --roll SEED",
-				   f->variant->id);
+				   variant_id(f->variant));
 		break;
 	default: return ARGP_ERR_UNKNOWN;
 	}
@@ -189,8 +190,9 @@ int main(int argc, char **argv)
 	if (f.roll) {
 		struct position pos;
 		char fen[FEN_MAX];
-		const struct variant *v = f.variant->needs_codes ? f.variant
-								 : &variant_randompawns;
+		const struct variant *v = variant_needs_codes(f.variant)
+						  ? f.variant
+						  : &variant_randompawns;
 		position_start(&pos, v);
 		randompawns_roll(&pos, f.seed);
 		position_to_fen(&pos, fen, sizeof fen);
@@ -198,7 +200,8 @@ int main(int argc, char **argv)
 		return output_close(stdout, "standard output") ? EXIT_TROUBLE : 0;
 	}
 	if (f.start)
-		status = handle(&f, f.variant->start_fen, "start position");
+		status = handle(&f, variant_start_fen(f.variant),
+				"start position");
 	else if (first == argc)
 		status = for_each_fen_line(stdin, "-", handle_line, &f);
 	for (int i = first; i < argc; i++) {

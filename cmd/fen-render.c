@@ -204,11 +204,11 @@ static const char *misuse(const struct render *r, int nfens)
 	/* Random Pawns rolls its pawns' codes for each game: its variant's
 	 * all-CMC placeholder is no start position to draw (fen-moves
 	 * refuses it too). */
-	if (r->start && r->replay.variant->needs_codes) {
+	if (r->start && variant_needs_codes(r->replay.variant)) {
 		static char why[128];
 		snprintf(why, sizeof why, "--start: %s has no fixed start "
 			 "position (its pawns' codes are rolled); give a FEN",
-			 r->replay.variant->id);
+			 variant_id(r->replay.variant));
 		return why;
 	}
 	return NULL;
@@ -450,7 +450,7 @@ static int render_fens(struct render *r, int argc, char **argv, int first)
 {
 	int status = 0;
 	if (r->start)
-		status = render_fen(r, r->replay.variant->start_fen,
+		status = render_fen(r, variant_start_fen(r->replay.variant),
 				    "start position");
 	else if (first == argc)
 		status = for_each_fen_line(stdin, "-", render_fen_line, r);
@@ -476,9 +476,13 @@ int main(int argc, char **argv)
 		"FEN or game, 2 usage or I/O error.",
 		NULL, NULL, NULL
 	};
+	/* A diagram is drawn as the replay reaches it, with the comments
+	 * after its move's item: the replay from the tree, which shows
+	 * every item and the start once. */
 	struct render r = { .format = &formats[0],
 			    .style = { .coords = true },
-			    .replay = { .variant = &variant_standard } };
+			    .replay = { .variant = &variant_standard,
+					.full_replay = true } };
 	int first;
 	argp_err_exit_status = EXIT_TROUBLE;
 	argp_parse(&argp, argc, argv, 0, &first, &r);

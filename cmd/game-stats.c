@@ -268,22 +268,6 @@ struct reading {
 	struct progress progress;
 };
 
-/* A thread's game to read a tree into (see struct reading). */
-static void *worker_new(void *ctx)
-{
-	(void)ctx;
-	struct pgn_game *scratch = xmalloc(sizeof *scratch);
-	pgn_game_init(scratch);
-	return scratch;
-}
-
-static void worker_free(void *ctx, void *worker)
-{
-	(void)ctx;
-	pgn_game_release(worker);
-	free(worker);
-}
-
 static void *chunk_new(void *ctx)
 {
 	const struct reading *r = ctx;
@@ -304,9 +288,9 @@ static void count_game(void *ctx, void *worker, struct pgn_game *g,
 {
 	const struct reading *r = ctx;
 	run_count(k, C_GAMES);
-	if (!stats_add_game(run_chunk(k), g, worker, &r->reader,
-			    &r->gs->opts.replay, run_errors(k) > 0,
-			    run_report, k))
+	(void)worker;
+	if (!stats_add_game(run_chunk(k), g, &r->gs->opts.replay,
+			    run_errors(k) > 0, run_report, k))
 		run_count(k, C_INVALID);
 }
 
@@ -348,7 +332,6 @@ static int read_games(struct gamestats *gs, struct stats **s, char **files,
 		.jobs = gs->opts.jobs,
 		.diag = { .quiet = gs->quiet, .errors_only = true },
 		.match = &gs->opts.match, .reader = r.reader,
-		.worker_new = worker_new, .worker_free = worker_free,
 		.game = gs->cfg.tags_only ? count_tags : count_game, .ctx = &r,
 		.chunk_new = chunk_new, .chunk_free = chunk_free,
 		.written = chunk_written, .before_print = before_print,

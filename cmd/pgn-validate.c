@@ -21,8 +21,9 @@ enum { S_OUTPUT, S_REJECT };
 struct validate {
 	struct run_options opts;
 	const char *output_path, *reject_path;
-	/* Games are read without their movetext tree (most replay straight
-	 * from the bytes); the few that need one are read again. */
+	/* Games are read without their movetext tree: most replay straight
+	 * from the bytes, and game_replay() reads the tree of the few that
+	 * need one. */
 	struct pgn_reader_opts reader;
 };
 
@@ -38,23 +39,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
-/* A thread's game to read a tree into, when the fast path cannot replay
- * a game from its bytes. */
-static void *worker_new(void *ctx)
-{
-	(void)ctx;
-	struct pgn_game *scratch = xmalloc(sizeof *scratch);
-	pgn_game_init(scratch);
-	return scratch;
-}
-
-static void worker_free(void *ctx, void *worker)
-{
-	(void)ctx;
-	pgn_game_release(worker);
-	free(worker);
-}
-
 /* One game: replayed, counted, and written to the output or the rejects
  * as it came. */
 static void validate_game(void *ctx, void *worker, struct pgn_game *g,
@@ -62,8 +46,8 @@ static void validate_game(void *ctx, void *worker, struct pgn_game *g,
 {
 	const struct validate *v = ctx;
 	struct replay_result res;
-	game_replay_lazy(g, worker, &v->reader, &v->opts.replay, NULL,
-			 run_report, k, &res);
+	(void)worker;
+	game_replay(g, &v->opts.replay, NULL, run_report, k, &res);
 	/* The sink counts the reader's errors; the replay counts its own,
 	 * also those past the per-game cap of reported ones. */
 	bool ok = !run_game_failed(k, g) && res.errors == 0;
@@ -121,7 +105,6 @@ int main(int argc, char **argv)
 		.jobs = v.opts.jobs, .reader = v.reader,
 		.diag = run_options_diag(&v.opts),
 		.match = &v.opts.match, .game = validate_game, .ctx = &v,
-		.worker_new = worker_new, .worker_free = worker_free,
 	};
 	if (v.output_path)
 		cfg.streams[S_OUTPUT] = output_open(v.output_path);

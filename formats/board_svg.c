@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "internal.h"
-#include "../librules/position.h"
+#include "../librules/rules.h"
 
 enum { SQ = 45, BOARD = 8 * SQ, MARGIN = 20 };
 
@@ -102,8 +102,8 @@ static void write_xml_text(FILE *out, const char *s)
 static void write_title(FILE *out, const struct board_view *v)
 {
 	const struct position *pos = v->pos;
-	const char *name = pos->variant->pgn_name ? pos->variant->pgn_name
-						  : "Chess";
+	const char *pgn_name = variant_pgn_name(pos->variant);
+	const char *name = pgn_name ? pgn_name : "Chess";
 	fputs("<title>", out);
 	if (v->caption) {
 		write_xml_text(out, v->caption);
@@ -209,7 +209,7 @@ static const double mark_tip[4] = { 0, 6.5, 3.3, 8.6 };
 
 static bool has_codes(const struct position *pos)
 {
-	if (!pos->variant->needs_codes)
+	if (!variant_needs_codes(pos->variant))
 		return false;
 	for (int sq = 0; sq < 64; sq++)
 		if (PIECE_TYPE(pos->board[sq]) == PAWN)
@@ -390,7 +390,7 @@ static void write_square_pieces(FILE *out, const struct position *pos,
 	} else if (q) {
 		write_use(out, p, PIECE_TYPE(p), x, y, &slot_pauli[0]);
 		write_use(out, q, PIECE_TYPE(q), x, y, &slot_pauli[1]);
-	} else if (PIECE_TYPE(p) == PAWN && pos->variant->needs_codes) {
+	} else if (PIECE_TYPE(p) == PAWN && variant_needs_codes(pos->variant)) {
 		bool turned = (PIECE_COLOR(p) == BLACK) != flip;
 		write_use(out, p, PAWN, x, y, &slot_coded[turned]);
 	} else {

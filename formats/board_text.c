@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "formats.h"
-#include "../librules/position.h"
+#include "../librules/rules.h"
 
 struct glyphs {
 	const char *piece[2][PIECE_TYPES];	/* colour, type: one column each */
@@ -84,7 +84,7 @@ static void legend_collect(struct legend *l, const struct position *pos,
 			   bool flip)
 {
 	l->n = 0;
-	if (!pos->variant->needs_codes)
+	if (!variant_needs_codes(pos->variant))
 		return;
 	for (int row = 0; row < 8; row++)
 		for (int col = 0; col < 8; col++) {

@@ -77,7 +77,7 @@ static void record_move(void *ctx, const struct replay_step *step)
 	cg->moves[cg->nmoves++] = (struct conv_move){ item, step->move };
 }
 
-int conv_game_replay(struct conv_game *cg, const struct pgn_game *g,
+int conv_game_replay(struct conv_game *cg, struct pgn_game *g,
 		     const struct replay_opts *ro, bool variations,
 		     diag_fn report, void *report_ctx)
 {
@@ -90,11 +90,6 @@ int conv_game_replay(struct conv_game *cg, const struct pgn_game *g,
 	cg->nmoves = cg->cursor = 0;
 	cg->variations = variations;
 	cg->started = false;
-	/* Most games have nothing to report: the fast path confirms them
-	 * from their bytes; the others are replayed from the tree, which
-	 * words what there is to say. */
-	if (!ro->full_replay && game_replay_quick(g, ro, &visitor, &res))
-		return 0;
 	return game_replay(g, ro, &visitor, report, report_ctx, &res);
 }
 
@@ -271,8 +266,8 @@ void fmt_conv_tags_each(const struct pgn_game *g,
 	struct pgn_tag named = { .name = "Variant" };
 	if (rules && (variant ? variant_by_name(variant->value) != rules
 			      : rules != &variant_standard)) {
-		named.value = rules->id;
-		named.value_len = strlen(rules->id);
+		named.value = variant_id(rules);
+		named.value_len = strlen(variant_id(rules));
 	}
 	if (mode != CONV_TAGS_NONE)
 		for (size_t i = 0; i < ROSTER_SIZE; i++)

@@ -84,7 +84,7 @@ void board_view_annotate(struct board_view *v, const char *text, size_t len);
  * (fen_lines.c).  Ownership: a conv_game points into its pgn_game, which
  * must stay valid while it is written; its move records and scratch
  * buffer are its own, reused from game to game. */
-#include "../librules/position.h"
+#include "../librules/rules.h"
 
 enum conv_format { CONV_PGN, CONV_JSON, CONV_NDJSON, CONV_FEN, CONV_EPD,
 		   CONV_UCI_LINE };
@@ -132,9 +132,8 @@ struct conv_game {
 void conv_game_init(struct conv_game *cg);
 void conv_game_release(struct conv_game *cg);
 /* game_replay() recording the moves (of variations too when asked);
- * returns what game_replay returns.  By the fast path when it can
- * (game_replay_quick(), unless ro->full_replay). */
-int conv_game_replay(struct conv_game *cg, const struct pgn_game *g,
+ * returns what game_replay returns. */
+int conv_game_replay(struct conv_game *cg, struct pgn_game *g,
 		     const struct replay_opts *ro, bool variations,
 		     diag_fn report, void *report_ctx);
 

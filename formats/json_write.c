@@ -314,7 +314,7 @@ void fmt_json_write_game(FILE *out, struct conv_game *cg,
 	putc('}', out);
 	jw_comments(&j, "before", g->before.first, NULL, 0);
 	jw_key(&j, "variant");
-	jw_cstring(&j, cg->start.variant->id);
+	jw_cstring(&j, variant_id(cg->start.variant));
 	jw_key(&j, "start");
 	jw_cstring(&j, (position_to_fen(&cg->start, fen, sizeof fen), fen));
 	cg->cursor = 0;

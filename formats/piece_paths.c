@@ -13,7 +13,7 @@
  * with three merlons; the queen a crown of five beaded points; the king two
  * lobes under a cross. */
 #include "internal.h"
-#include "../librules/position.h"
+#include "../librules/rules.h"
 
 /* The plinth under every piece but the pawn (whose own base is narrower). */
 #define PLINTH "M9.5 39.5H35.5V37.2C35.5 35.8 34.6 35 33.2 35H11.8" \

@@ -8,21 +8,21 @@
  * tables, and searches again only for one that would not fit. */
 #include "internal.h"
 
-uint64_t knight_attacks[64];
-uint64_t king_attacks[64];
-uint64_t pawn_attacks[2][64];
-uint64_t between_bb[64][64];
-uint64_t line_bb[64][64];
+uint64_t lr_knight_attacks[64];
+uint64_t lr_king_attacks[64];
+uint64_t lr_pawn_attacks[2][64];
+uint64_t lr_between_bb[64][64];
+uint64_t lr_line_bb[64][64];
 
-struct magic bishop_magics[64], rook_magics[64];
+struct magic lr_bishop_magics[64], lr_rook_magics[64];
 
-uint64_t zobrist_piece[16][64];
-uint64_t zobrist_piece2[16][64];
-uint64_t zobrist_code[128][64];
-uint64_t zobrist_castling[16];
-uint64_t zobrist_ep[65];
-uint64_t zobrist_side;
-uint64_t zobrist_no_codes;
+uint64_t lr_zobrist_piece[16][64];
+uint64_t lr_zobrist_piece2[16][64];
+uint64_t lr_zobrist_code[128][64];
+uint64_t lr_zobrist_castling[16];
+uint64_t lr_zobrist_ep[65];
+uint64_t lr_zobrist_side;
+uint64_t lr_zobrist_no_codes;
 
 /* Entries needed: the sum over squares of 2^(relevant blockers). */
 #define ROOK_TABLE_SIZE 102400
@@ -57,10 +57,10 @@ static void init_steps(void)
 	static const int wpawn[2][2] = { { -1, 1 }, { 1, 1 } };
 	static const int bpawn[2][2] = { { -1, -1 }, { 1, -1 } };
 	for (int sq = 0; sq < 64; sq++) {
-		knight_attacks[sq] = step_set(sq, knight, 8);
-		king_attacks[sq] = step_set(sq, king, 8);
-		pawn_attacks[WHITE][sq] = step_set(sq, wpawn, 2);
-		pawn_attacks[BLACK][sq] = step_set(sq, bpawn, 2);
+		lr_knight_attacks[sq] = step_set(sq, knight, 8);
+		lr_king_attacks[sq] = step_set(sq, king, 8);
+		lr_pawn_attacks[WHITE][sq] = step_set(sq, wpawn, 2);
+		lr_pawn_attacks[BLACK][sq] = step_set(sq, bpawn, 2);
 	}
 }
 
@@ -116,8 +116,8 @@ static void init_lines(void)
 			uint64_t b = from_a;
 			while (b) {
 				int s = pop_lsb(&b);
-				between_bb[a][s] = from_a & rays[(d + 4) & 7][s];
-				line_bb[a][s] = from_a | back | BB(a);
+				lr_between_bb[a][s] = from_a & rays[(d + 4) & 7][s];
+				lr_line_bb[a][s] = from_a | back | BB(a);
 			}
 		}
 }
@@ -260,12 +260,12 @@ static void init_magics(void)
 	uint64_t state = 0x6D61676963ULL;	/* "magic" */
 	size_t rook_used = 0, bishop_used = 0;
 	for (int sq = 0; sq < 64; sq++) {
-		init_magic(sq, 0, rook_known[sq], &rook_magics[sq],
+		init_magic(sq, 0, rook_known[sq], &lr_rook_magics[sq],
 			   rook_table + rook_used, &state);
-		rook_used += (size_t)1 << (64 - rook_magics[sq].shift);
-		init_magic(sq, 1, bishop_known[sq], &bishop_magics[sq],
+		rook_used += (size_t)1 << (64 - lr_rook_magics[sq].shift);
+		init_magic(sq, 1, bishop_known[sq], &lr_bishop_magics[sq],
 			   bishop_table + bishop_used, &state);
-		bishop_used += (size_t)1 << (64 - bishop_magics[sq].shift);
+		bishop_used += (size_t)1 << (64 - lr_bishop_magics[sq].shift);
 	}
 }
 
@@ -283,25 +283,25 @@ static void init_zobrist(void)
 	uint64_t s = 0x5041574E4B4954ULL;	/* "PAWNKIT" */
 	for (int p = 0; p < 16; p++)
 		for (int sq = 0; sq < 64; sq++) {
-			zobrist_piece[p][sq] = next_random(&s);
-			zobrist_piece2[p][sq] = next_random(&s);
+			lr_zobrist_piece[p][sq] = next_random(&s);
+			lr_zobrist_piece2[p][sq] = next_random(&s);
 		}
 	for (int c = 0; c < 64; c++)
 		for (int sq = 0; sq < 64; sq++)
-			zobrist_code[c][sq] = next_random(&s);
+			lr_zobrist_code[c][sq] = next_random(&s);
 	for (int sq = 0; sq < 64; sq++)
-		zobrist_no_codes ^= zobrist_code[0][sq];
+		lr_zobrist_no_codes ^= lr_zobrist_code[0][sq];
 	for (int i = 0; i < 16; i++)
-		zobrist_castling[i] = next_random(&s);
+		lr_zobrist_castling[i] = next_random(&s);
 	for (int i = 0; i < 64; i++)
-		zobrist_ep[i] = next_random(&s);
-	zobrist_ep[NO_SQUARE] = 0;
-	zobrist_side = next_random(&s);
+		lr_zobrist_ep[i] = next_random(&s);
+	lr_zobrist_ep[NO_SQUARE] = 0;
+	lr_zobrist_side = next_random(&s);
 	/* Codes carrying CODE_SET, drawn last so that every key above stays
 	 * the one it always was. */
 	for (int c = 64; c < 128; c++)
 		for (int sq = 0; sq < 64; sq++)
-			zobrist_code[c][sq] = next_random(&s);
+			lr_zobrist_code[c][sq] = next_random(&s);
 }
 
 __attribute__((constructor)) static void attacks_init(void)

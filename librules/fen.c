@@ -259,7 +259,7 @@ int position_set_fen(struct position *pos, const char *text,
 
 static char piece_letter(uint8_t p)
 {
-	/* By the piece's byte: its colour and type (position.h). */
+	/* By the piece's byte: its colour and type (rules.h). */
 	static const char letters[16] = " PNBRQKT pnbrqkt";
 	return letters[p & 15];
 }

@@ -3,7 +3,7 @@
 #ifndef PAWNKIT_RULES_INTERNAL_H
 #define PAWNKIT_RULES_INTERNAL_H
 
-#include "position.h"
+#include "variant.h"
 
 #define BB(sq) (1ULL << (sq))
 #define FILE_OF(sq) ((sq) & 7)
@@ -58,11 +58,11 @@ static inline uint64_t hint_mask(int file, int rank)
 }
 
 /* Filled once at start-up (constructor in attacks.c). */
-extern uint64_t knight_attacks[64];
-extern uint64_t king_attacks[64];
-extern uint64_t pawn_attacks[2][64];	/* squares a pawn of colour c attacks */
-extern uint64_t between_bb[64][64];	/* squares strictly between, on a line */
-extern uint64_t line_bb[64][64];	/* the whole line through both, or 0 */
+extern uint64_t lr_knight_attacks[64];
+extern uint64_t lr_king_attacks[64];
+extern uint64_t lr_pawn_attacks[2][64];	/* squares a pawn of colour c attacks */
+extern uint64_t lr_between_bb[64][64];	/* strictly between, on a line */
+extern uint64_t lr_line_bb[64][64];	/* the whole line through both, or 0 */
 
 /* Slider attacks by magic bitboards (attacks.c): the squares a bishop or
  * rook on sq reaches, up to and including the first occupied square. */
@@ -72,16 +72,16 @@ struct magic {
 	const uint64_t *attacks;	/* indexed by the top bits of product */
 	unsigned shift;
 };
-extern struct magic bishop_magics[64], rook_magics[64];
+extern struct magic lr_bishop_magics[64], lr_rook_magics[64];
 
 static inline uint64_t bishop_attacks(int sq, uint64_t occupied)
 {
-	const struct magic *m = &bishop_magics[sq];
+	const struct magic *m = &lr_bishop_magics[sq];
 	return m->attacks[((occupied & m->mask) * m->magic) >> m->shift];
 }
 static inline uint64_t rook_attacks(int sq, uint64_t occupied)
 {
-	const struct magic *m = &rook_magics[sq];
+	const struct magic *m = &lr_rook_magics[sq];
 	return m->attacks[((occupied & m->mask) * m->magic) >> m->shift];
 }
 static inline uint64_t queen_attacks(int sq, uint64_t occupied)
@@ -100,23 +100,19 @@ static inline uint64_t pieces_bb(const struct position *pos, int color,
 }
 
 /* Zobrist keys (attacks.c). */
-extern uint64_t zobrist_piece[16][64];
-extern uint64_t zobrist_piece2[16][64];	/* Pauli second piece */
-extern uint64_t zobrist_code[128][64];	/* [code][square] */
-extern uint64_t zobrist_castling[16];
-extern uint64_t zobrist_ep[65];
-extern uint64_t zobrist_side;
-/* The codes' share of every key with no pawn codes: of zobrist_code[0]. */
-extern uint64_t zobrist_no_codes;
+extern uint64_t lr_zobrist_piece[16][64];
+extern uint64_t lr_zobrist_piece2[16][64];	/* Pauli second piece */
+extern uint64_t lr_zobrist_code[128][64];	/* [code][square] */
+extern uint64_t lr_zobrist_castling[16];
+extern uint64_t lr_zobrist_ep[65];
+extern uint64_t lr_zobrist_side;
+/* The codes' share of every key with no pawn codes: of lr_zobrist_code[0]. */
+extern uint64_t lr_zobrist_no_codes;
 
-/* Standard chess hooks, for variants that extend it. */
-void standard_generate(const struct position *pos, struct movelist *list);
-bool standard_attacked(const struct position *pos, int sq, int by);
-void standard_make(struct position *pos, move_t m);
-int standard_check_setup(struct position *pos, struct setup_fault *fault);
-/* No pawn on rank 1 or 8 (-1 with a fault naming the square). */
-int standard_check_pawn_ranks(const struct position *pos,
-			      struct setup_fault *fault);
+/* Standard chess's set-up checks, for variants that extend it.
+ * No pawn on rank 1 or 8 (-1 with a fault naming the square). */
+int lr_standard_check_pawn_ranks(const struct position *pos,
+				 struct setup_fault *fault);
 /* Who may have double-stepped past the e.p. square: one of them ("pawn"),
  * the kinds in a message ("pawn, bishop, knight or king"), and the test. */
 struct ep_passer {
@@ -127,60 +123,48 @@ struct ep_passer {
  * move just passed: on rank 6 (White to move) or 3, empty, the square the
  * passer came from empty and the passer in front.  Sets pos->ep_victim;
  * -1 with *fault (the e.p. field) when not so. */
-int check_ep_passage(struct position *pos, struct setup_fault *fault,
-		     const struct ep_passer *passer);
-/* Fills *fault (field: enum fen_field or -1; square: its token, or -1)
- * and returns -1, for check_setup. */
-int setup_fault(struct setup_fault *fault, int field, int square,
-		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+int lr_check_ep_passage(struct position *pos, struct setup_fault *fault,
+			const struct ep_passer *passer);
 /* The common SAN shapes read fast (san_quick.c): 0 and *out exactly as
  * san_parse() would fill it, or -1 when the token is not one of them (then
  * *out holds nothing of use: call san_parse()). */
 int san_parse_quick(const char *s, size_t len, struct san *out);
 /* standard_attacked() on the king of the side to move (standard_to.c):
  * the test after every move of a replay. */
-bool standard_in_check(const struct position *pos);
+bool lr_standard_in_check(const struct position *pos);
 /* position_compute_key() of a position without second pieces or pawn
  * codes (standard chess's), from its bitboards: a loop over the pieces,
  * not over the 64 squares (position.c). */
-uint64_t standard_compute_key(const struct position *pos);
+uint64_t lr_standard_compute_key(const struct position *pos);
 /* The same, after m was played on a legal position: only what m moved or
  * uncovered is looked at. */
-bool standard_gives_check(const struct position *after, move_t m);
+bool lr_standard_gives_check(const struct position *after, move_t m);
 /* standard_count(pos) > 0, sooner: a king step, or in check a move that
  * parries it, is looked for first (standard_to.c). */
-bool standard_has_move(const struct position *pos);
-/* The generate_to hook (standard_to.c): targeted, exact legal moves. */
-void standard_generate_to(const struct position *pos, int type, int to,
-			  uint64_t from, struct movelist *list);
-/* The number of moves standard_generate would append to an empty list
- * (perft's last ply), counted without writing them. */
-unsigned standard_count(const struct position *pos);
-/* Every piece of either colour attacking sq (standard moves), with occ as
- * the occupancy: for attack tests on a board with pieces lifted. */
-uint64_t standard_attackers(const struct position *pos, int sq, uint64_t occ);
+bool lr_standard_has_move(const struct position *pos);
 /* Castling of the side to move (the long side or the short) when it is
  * legal in standard chess, else MOVE_NONE (standard_to.c). */
-move_t standard_castle(const struct position *pos, bool long_side);
+move_t lr_standard_castle(const struct position *pos, bool long_side);
 /* Standard pieces of the side not to move checking the side to move. */
-uint64_t standard_checkers(const struct position *pos);
+uint64_t lr_standard_checkers(const struct position *pos);
 /* Pieces of color pinned to its king by enemy bishops, rooks, queens
- * (a pinned piece may move only along line_bb[king][piece]). */
-uint64_t standard_pinned(const struct position *pos, int color);
+ * (a pinned piece may move only along lr_line_bb[king][piece]). */
+uint64_t lr_standard_pinned(const struct position *pos, int color);
 /* Appends a pawn move; onto rank 1 or 8 it becomes the four promotions
  * (queen first). */
-void add_pawn_move(struct movelist *list, int from, int to, unsigned flags);
+void lr_add_pawn_move(struct movelist *list, int from, int to, unsigned flags);
 
 /* Shared by variant generators: appends m to out when, after making it on
  * a copy of pos, the mover's king is not attacked (variant's own attack
  * test). */
-void add_if_legal(const struct position *pos, move_t m, struct movelist *out);
+void lr_add_if_legal(const struct position *pos, move_t m,
+		     struct movelist *out);
 /* Common make steps: bumps the clocks and flips the side (e.p. is the
  * caller's: position_set_ep).
  * reset_halfmove for pawn moves and captures. */
-void make_finish(struct position *pos, bool reset_halfmove);
+void lr_make_finish(struct position *pos, bool reset_halfmove);
 /* Castling rights lost when something leaves or lands on sq. */
-void castling_update(struct position *pos, int from, int to);
+void lr_castling_update(struct position *pos, int from, int to);
 
 /* The piece that moves: board2[from] when MF_MOVER2 (Pauli), else board. */
 static inline uint8_t move_mover_piece(const struct position *pos, move_t m)
@@ -208,7 +192,7 @@ static inline void board_put_fast(struct position *pos, int sq, uint8_t piece)
 	pos->board[sq] = piece;
 	pos->by_color[PIECE_COLOR(piece)] |= BB(sq);
 	pos->by_type[PIECE_TYPE(piece)] |= BB(sq);
-	pos->key ^= zobrist_piece[piece][sq];
+	pos->key ^= lr_zobrist_piece[piece][sq];
 }
 
 static inline void board_take_fast(struct position *pos, int sq)
@@ -217,23 +201,23 @@ static inline void board_take_fast(struct position *pos, int sq)
 	pos->board[sq] = 0;
 	pos->by_color[PIECE_COLOR(piece)] &= ~BB(sq);
 	pos->by_type[PIECE_TYPE(piece)] &= ~BB(sq);
-	pos->key ^= zobrist_piece[piece][sq];
+	pos->key ^= lr_zobrist_piece[piece][sq];
 }
 
 /* Every square on a rank or file with sq, and on a diagonal with it
  * (standard_to.c; filled before main()). */
-extern uint64_t orth_rays[64], diag_rays[64];
+extern uint64_t lr_orth_rays[64], lr_diag_rays[64];
 /* What a standard piece (index: the piece, colour and type) attacks from
  * a square on an empty board; 0 for kings and empty squares. */
-extern uint64_t empty_board_attacks[16][64];
+extern uint64_t lr_empty_board_attacks[16][64];
 
 /* The sliders of colour by that could attack sq on some board. */
 static inline uint64_t aligned_sliders(const struct position *pos, int sq,
 				       int by)
 {
 	uint64_t queens = pos->by_type[QUEEN];
-	return ((orth_rays[sq] & (pos->by_type[ROOK] | queens)) |
-		(diag_rays[sq] & (pos->by_type[BISHOP] | queens))) &
+	return ((lr_orth_rays[sq] & (pos->by_type[ROOK] | queens)) |
+		(lr_diag_rays[sq] & (pos->by_type[BISHOP] | queens))) &
 	       pos->by_color[by];
 }
 
@@ -241,34 +225,33 @@ static inline uint64_t aligned_sliders(const struct position *pos, int sq,
 static inline bool slider_sees(int sq, uint64_t sliders, uint64_t occ)
 {
 	for (; sliders; sliders &= sliders - 1)
-		if (!(between_bb[sq][lsb(sliders)] & occ))
+		if (!(lr_between_bb[sq][lsb(sliders)] & occ))
 			return true;
 	return false;
 }
 
 /* Is sq attacked by colour `by` in standard chess, with occ as the
  * occupancy and the piece on `gone` (a capture's victim) off the board? */
-bool standard_attacked_without(const struct position *pos, int sq, int by,
-			       uint64_t occ, uint64_t gone);
+bool lr_standard_attacked_without(const struct position *pos, int sq, int by,
+				  uint64_t occ, uint64_t gone);
 
 /* The main line's position keys, for repetition (replay.c and its fast
- * path, replay_quick.c).  Starts in `local`; grows on the heap. */
+ * path, replay_quick.c).  Starts in `local`; grows on the heap.  replay.c
+ * makes and releases it. */
 struct keylist {
 	uint64_t *keys;
 	size_t n, cap;
 	uint64_t local[256];
 };
 
-void keylist_init(struct keylist *k);
-void keylist_grow(struct keylist *k);	/* the rare case, out of line */
-void keylist_release(struct keylist *k);
+void lr_keylist_grow(struct keylist *k);	/* the rare case, out of line */
 
+/* Room is always made (lr_keylist_grow), or memory is out for good. */
 static inline void keylist_push(struct keylist *k, uint64_t key)
 {
 	if (k->n == k->cap)
-		keylist_grow(k);
-	if (k->n < k->cap)	/* else out of memory: repetition degrades */
-		k->keys[k->n++] = key;
+		lr_keylist_grow(k);
+	k->keys[k->n++] = key;
 }
 
 /* Automatic draws (FIDE 9.6), looked for in the main line's span of
@@ -284,6 +267,19 @@ static inline uint32_t move_ply(const struct position *pos)
 {
 	return (pos->fullmove - 1) * 2 + pos->side + 1;
 }
+
+/* game_replay()'s fast path (replay.c): a standard-chess game read with
+ * or without its tree, whose main line is plain (moves in plain SAN, move
+ * numbers, comments, NAGs, no variation) and has nothing to report at
+ * all, replayed straight from its movetext bytes.  True then, with *res
+ * as the replay from the tree would fill it and visitor (may be NULL)
+ * shown the start and every move as that replay shows them, with
+ * step->item NULL.  False for every other game, with nothing reported
+ * (the visitor may have seen part of it). */
+bool lr_game_replay_quick(const struct pgn_game *g,
+			  const struct replay_opts *opts,
+			  const struct replay_visitor *visitor,
+			  struct replay_result *res);
 
 /* replay_quick.c: the main line of a game's movetext [p, end), played on
  * *pos in place when the movetext is plain (moves in plain SAN, move
@@ -306,5 +302,24 @@ static inline void movelist_add(struct movelist *l, move_t m)
 	if (l->count < MOVELIST_MAX)
 		l->moves[l->count++] = m;
 }
+
+/* The unprefixed names replay_quick.c still writes for what is now
+ * lr_-prefixed, until that file takes the lr_ names with its own
+ * renames (quick_main_line, san_parse_quick): aliases, no symbols.  Every
+ * other file uses the lr_ names. */
+#define between_bb lr_between_bb
+#define empty_board_attacks lr_empty_board_attacks
+#define king_attacks lr_king_attacks
+#define line_bb lr_line_bb
+#define pawn_attacks lr_pawn_attacks
+#define standard_attacked_without lr_standard_attacked_without
+#define standard_castle lr_standard_castle
+#define standard_compute_key lr_standard_compute_key
+#define standard_has_move lr_standard_has_move
+#define standard_in_check lr_standard_in_check
+#define zobrist_castling lr_zobrist_castling
+#define zobrist_ep lr_zobrist_ep
+#define zobrist_piece lr_zobrist_piece
+#define zobrist_side lr_zobrist_side
 
 #endif

@@ -40,16 +40,16 @@ static int piece_order(uint8_t p)
 static void key_slots(struct position *pos, int sq)
 {
 	if (pos->board[sq])
-		pos->key ^= zobrist_piece[pos->board[sq]][sq];
+		pos->key ^= lr_zobrist_piece[pos->board[sq]][sq];
 	if (pos->board2[sq])
-		pos->key ^= zobrist_piece2[pos->board2[sq]][sq];
+		pos->key ^= lr_zobrist_piece2[pos->board2[sq]][sq];
 }
 
 void position_put(struct position *pos, int sq, uint8_t piece)
 {
 	if (!pos->board[sq]) {
 		pos->board[sq] = piece;
-		pos->key ^= zobrist_piece[piece][sq];
+		pos->key ^= lr_zobrist_piece[piece][sq];
 		pos->by_color[PIECE_COLOR(piece)] |= BB(sq);
 		pos->by_type[PIECE_TYPE(piece)] |= BB(sq);
 		return;
@@ -91,27 +91,28 @@ uint8_t position_remove_one(struct position *pos, int sq, int slot)
 
 void position_set_code(struct position *pos, int sq, uint8_t code)
 {
-	pos->key ^= zobrist_code[pos->code[sq]][sq] ^ zobrist_code[code][sq];
+	pos->key ^= lr_zobrist_code[pos->code[sq]][sq] ^
+		    lr_zobrist_code[code][sq];
 	pos->code[sq] = code;
 }
 
 void position_set_ep(struct position *pos, int ep, int victim)
 {
-	pos->key ^= zobrist_ep[pos->ep] ^ zobrist_ep[ep];
+	pos->key ^= lr_zobrist_ep[pos->ep] ^ lr_zobrist_ep[ep];
 	pos->ep = (uint8_t)ep;
 	pos->ep_victim = (uint8_t)(ep == NO_SQUARE ? NO_SQUARE : victim);
 }
 
 void position_set_castling(struct position *pos, unsigned rights)
 {
-	pos->key ^= zobrist_castling[pos->castling] ^ zobrist_castling[rights & 15];
+	pos->key ^= lr_zobrist_castling[pos->castling] ^ lr_zobrist_castling[rights & 15];
 	pos->castling = (uint8_t)(rights & 15);
 }
 
 void position_flip_side(struct position *pos)
 {
 	pos->side ^= 1;
-	pos->key ^= zobrist_side;
+	pos->key ^= lr_zobrist_side;
 }
 
 uint64_t position_compute_key(const struct position *pos)
@@ -119,26 +120,26 @@ uint64_t position_compute_key(const struct position *pos)
 	uint64_t k = 0;
 	for (int sq = 0; sq < 64; sq++) {
 		if (pos->board[sq])
-			k ^= zobrist_piece[pos->board[sq]][sq];
+			k ^= lr_zobrist_piece[pos->board[sq]][sq];
 		if (pos->board2[sq])
-			k ^= zobrist_piece2[pos->board2[sq]][sq];
-		k ^= zobrist_code[pos->code[sq]][sq];
+			k ^= lr_zobrist_piece2[pos->board2[sq]][sq];
+		k ^= lr_zobrist_code[pos->code[sq]][sq];
 	}
-	k ^= zobrist_castling[pos->castling] ^ zobrist_ep[pos->ep];
+	k ^= lr_zobrist_castling[pos->castling] ^ lr_zobrist_ep[pos->ep];
 	if (pos->side == BLACK)
-		k ^= zobrist_side;
+		k ^= lr_zobrist_side;
 	return k;
 }
 
-uint64_t standard_compute_key(const struct position *pos)
+uint64_t lr_standard_compute_key(const struct position *pos)
 {
-	uint64_t k = zobrist_no_codes ^ zobrist_castling[pos->castling] ^
-		     zobrist_ep[pos->ep];
+	uint64_t k = lr_zobrist_no_codes ^ lr_zobrist_castling[pos->castling] ^
+		     lr_zobrist_ep[pos->ep];
 	for (uint64_t occ = occupied_bb(pos); occ;) {
 		int sq = pop_lsb(&occ);
-		k ^= zobrist_piece[pos->board[sq]][sq];
+		k ^= lr_zobrist_piece[pos->board[sq]][sq];
 	}
-	return pos->side == BLACK ? k ^ zobrist_side : k;
+	return pos->side == BLACK ? k ^ lr_zobrist_side : k;
 }
 
 int position_king(const struct position *pos, int color)
@@ -176,7 +177,7 @@ void position_make(struct position *pos, move_t m)
 void position_make_null(struct position *pos)
 {
 	position_set_ep(pos, NO_SQUARE, NO_SQUARE);
-	make_finish(pos, false);
+	lr_make_finish(pos, false);
 }
 
 void position_start(struct position *pos, const struct variant *v)
@@ -192,7 +193,7 @@ void position_start(struct position *pos, const struct variant *v)
 
 /* ------------------------------------------------ helpers for variants */
 
-void add_if_legal(const struct position *pos, move_t m, struct movelist *out)
+void lr_add_if_legal(const struct position *pos, move_t m, struct movelist *out)
 {
 	struct position next = *pos;
 	next.variant->make(&next, m);
@@ -201,7 +202,7 @@ void add_if_legal(const struct position *pos, move_t m, struct movelist *out)
 		movelist_add(out, m);
 }
 
-void make_finish(struct position *pos, bool reset_halfmove)
+void lr_make_finish(struct position *pos, bool reset_halfmove)
 {
 	pos->halfmove = reset_halfmove ? 0 : pos->halfmove + 1;
 	if (pos->side == BLACK)
@@ -221,7 +222,7 @@ static const uint8_t castling_keep[64] = {
 	[63] = KEEP_ALL & ~CASTLE_BK,
 };
 
-void castling_update(struct position *pos, int from, int to)
+void lr_castling_update(struct position *pos, int from, int to)
 {
 	unsigned rights = pos->castling & castling_keep[from] & castling_keep[to];
 	if (rights != pos->castling)

@@ -25,6 +25,9 @@ struct game_tags {
 	const char *value[KNOWN_TAGS];	/* NULL when absent */
 };
 
+/* Set up whole by a designated initializer (replay_tree,
+ * lr_game_replay_quick): a member not named there starts at zero, none is
+ * left unset. */
 struct replay {
 	const struct pgn_game *g;
 	struct game_tags tags;
@@ -34,9 +37,11 @@ struct replay {
 	void *report_ctx;
 	struct replay_result *res;
 	const char *white, *black;
-	/* Keys of the main line's positions, for repetition. */
-	struct keylist keys;
-	/* The fast path's trial (game_replay_quick): nothing is reported,
+	/* Keys of the main line's positions, for repetition: the caller's,
+	 * so that setting the replay up whole does not clear the list's
+	 * two kilobytes of room, which nothing reads before writing. */
+	struct keylist *keys;
+	/* The fast path's trial (lr_game_replay_quick): nothing is reported,
 	 * what would be is counted. */
 	bool dry;
 	unsigned withheld;
@@ -124,28 +129,31 @@ static void emit(struct replay *r, struct diag *d, const struct site *at)
 	emit_at(r, d, at, at ? at->item : NULL);
 }
 
-void keylist_init(struct keylist *k)
+static void keylist_init(struct keylist *k)
 {
 	k->keys = k->local;
 	k->n = 0;
 	k->cap = sizeof k->local / sizeof k->local[0];
 }
 
-void keylist_grow(struct keylist *k)
+/* Out of memory is pawnkit_out_of_memory()'s, as everywhere: going on
+ * without the keys would miss repetitions, and so change what the
+ * replay says of a game. */
+void lr_keylist_grow(struct keylist *k)
 {
 	size_t cap = k->cap * 2;
 	uint64_t *grown = k->keys == k->local
 				  ? malloc(cap * sizeof *grown)
 				  : realloc(k->keys, cap * sizeof *grown);
 	if (!grown)
-		return;	/* repetition detection degrades, nothing else */
+		pawnkit_out_of_memory();
 	if (k->keys == k->local)
 		memcpy(grown, k->local, sizeof k->local);
 	k->keys = grown;
 	k->cap = cap;
 }
 
-void keylist_release(struct keylist *k)
+static void keylist_release(struct keylist *k)
 {
 	if (k->keys != k->local)
 		free(k->keys);
@@ -158,7 +166,7 @@ static inline bool in_check(const struct position *pos, move_t m)
 {
 	if (pos->variant->attacked == standard_attacked &&
 	    pos->variant->make == standard_make)
-		return standard_gives_check(pos, m);
+		return lr_standard_gives_check(pos, m);
 	return position_in_check(pos);
 }
 
@@ -167,7 +175,7 @@ static inline bool in_check(const struct position *pos, move_t m)
 static bool can_move(const struct position *pos)
 {
 	if (pos->variant->generate == standard_generate)
-		return standard_has_move(pos);
+		return lr_standard_has_move(pos);
 	struct movelist replies;
 	position_legal_moves(pos, &replies);
 	return replies.count > 0;
@@ -503,7 +511,7 @@ static void replay_line(struct replay *r, const struct pgn_line *line,
 			dead = play_move(r, it, cur, depth, path) != 0;
 			if (!dead && depth == 0) {
 				r->res->plies++;
-				keylist_push(&r->keys, cur->key);
+				keylist_push(r->keys, cur->key);
 				if (r->drawn == GE_NONE)
 					note_automatic_draw(r, cur, it, side,
 							    fullmove);
@@ -529,8 +537,9 @@ static void replay_line(struct replay *r, const struct pgn_line *line,
 static int occurrences(const struct replay *r, uint64_t key, unsigned span)
 {
 	int n = 0;
-	for (size_t i = r->keys.n, seen = 0; i > 0 && seen <= span; i--, seen++)
-		n += r->keys.keys[i - 1] == key;
+	for (size_t i = r->keys->n, seen = 0; i > 0 && seen <= span;
+	     i--, seen++)
+		n += r->keys->keys[i - 1] == key;
 	return n;
 }
 
@@ -541,7 +550,7 @@ static enum position_state state_of(const struct position *pos)
 {
 	if (pos->variant->generate != standard_generate)
 		return position_state(pos);
-	if (!standard_has_move(pos))
+	if (!lr_standard_has_move(pos))
 		return position_in_check(pos) ? PS_CHECKMATE : PS_STALEMATE;
 	if (pos->by_type[PAWN] | pos->by_type[ROOK] | pos->by_type[QUEEN])
 		return PS_ONGOING;
@@ -704,11 +713,9 @@ static void check_repeated_tags(struct replay *r)
 	}
 	const struct pgn_tag **by_name = malloc(g->ntags * sizeof *by_name);
 	bool *again = calloc(g->ntags, sizeof *again);
-	if (!by_name || !again) {	/* a warning lost, nothing else */
-		free(by_name);
-		free(again);
-		return;
-	}
+	/* A warning lost would change a --strict verdict. */
+	if (!by_name || !again)
+		pawnkit_out_of_memory();
 	for (size_t i = 0; i < g->ntags; i++)
 		by_name[i] = &g->tags[i];
 	qsort(by_name, g->ntags, sizeof *by_name, tag_order);
@@ -804,54 +811,20 @@ static int start_position(const struct replay *r, struct position *pos,
 	return game_start_position(r->g, opts, pos, err);
 }
 
-/* Every member set one by one: an initializer would zero the keylist's
- * local buffer too, two kilobytes per game that nothing reads before it
- * is written (a third of the fast path's work per game beyond its
- * moves). */
-static void replay_init(struct replay *r, const struct replay_visitor *visitor,
-			diag_fn report, void *report_ctx, bool dry)
+/* What every replay starts with: its key list, the game's tags and start
+ * position (r->res->final), its key the first of the list.  -1 when the
+ * start position cannot be had (reported; res->final is then all zero);
+ * a warning about the tags it comes from is reported too.  The result is
+ * set up whole, so that no member is left from a previous game; the
+ * position is then set up in place. */
+static int replay_begin(struct replay *r)
 {
-	r->g = NULL;
-	r->opts = NULL;
-	r->visitor = visitor;
-	r->report = report;
-	r->report_ctx = report_ctx;
-	r->res = NULL;
-	r->white = r->black = NULL;
-	keylist_init(&r->keys);
-	r->dry = dry;
-	r->withheld = 0;
-	r->reported = 0;
-	r->drawn = GE_NONE;
-	r->drawn_by = NULL;
-	r->drawn_side = WHITE;
-	r->drawn_fullmove = 0;
-	r->drawn_reported = false;
-	r->number_off = 0;
-}
-
-/* What every replay starts with: the game's tags and start position
- * (res->final), its key the first of the list.  -1 when the start
- * position cannot be had (reported; res->final is then all zero); a
- * warning about the tags it comes from is reported too.  The position is
- * set up in res->final itself and its other members one by one: zeroing
- * the whole result and copying the position in was a third of the
- * work here. */
-static int replay_begin(struct replay *r, const struct pgn_game *g,
-			const struct replay_opts *opts,
-			struct replay_result *res)
-{
-	r->g = g;
-	r->opts = opts;
-	r->res = res;
-	find_tags(g, &r->tags);
+	struct replay_result *res = r->res;
+	keylist_init(r->keys);
+	find_tags(r->g, &r->tags);
 	r->white = r->tags.value[TAG_WHITE];
 	r->black = r->tags.value[TAG_BLACK];
-	res->variant = NULL;
-	res->errors = res->warnings = 0;
-	res->plies = 0;
-	res->plies_complete = false;
-	res->end = GE_NONE;
+	*res = (struct replay_result){ .variant = NULL, .end = GE_NONE };
 	struct diag err;
 	int set = start_position(r, &res->final, &err);
 	if (set != 0)
@@ -861,7 +834,7 @@ static int replay_begin(struct replay *r, const struct pgn_game *g,
 		return -1;
 	}
 	res->variant = res->final.variant;
-	keylist_push(&r->keys, res->final.key);
+	keylist_push(r->keys, res->final.key);
 	return 0;
 }
 
@@ -886,17 +859,20 @@ static void replay_end(struct replay *r)
 	check_repeated_tags(r);
 	check_setup(r);
 	check_roster(r);
-	keylist_release(&r->keys);
+	keylist_release(r->keys);
 }
 
-int game_replay(const struct pgn_game *g, const struct replay_opts *opts,
-		const struct replay_visitor *visitor, diag_fn report,
-		void *report_ctx, struct replay_result *res)
+/* The general replay, from g's tree: it finds and words every problem. */
+static int replay_tree(const struct pgn_game *g, const struct replay_opts *opts,
+		       const struct replay_visitor *visitor, diag_fn report,
+		       void *report_ctx, struct replay_result *res)
 {
-	struct replay r;
-	replay_init(&r, visitor, report, report_ctx, false);
-	if (replay_begin(&r, g, opts, res) != 0) {
-		keylist_release(&r.keys);
+	struct keylist keys;
+	struct replay r = { .g = g, .opts = opts, .res = res, .keys = &keys,
+			    .visitor = visitor, .report = report,
+			    .report_ctx = report_ctx };
+	if (replay_begin(&r) != 0) {
+		keylist_release(&keys);
 		return 1;
 	}
 	visit_start(visitor, res);
@@ -905,25 +881,26 @@ int game_replay(const struct pgn_game *g, const struct replay_opts *opts,
 	return res->errors ? 1 : 0;
 }
 
-bool game_replay_quick(const struct pgn_game *g,
-		       const struct replay_opts *opts,
-		       const struct replay_visitor *visitor,
-		       struct replay_result *res)
+bool lr_game_replay_quick(const struct pgn_game *g,
+			  const struct replay_opts *opts,
+			  const struct replay_visitor *visitor,
+			  struct replay_result *res)
 {
 	if (g->flags || !g->movetext)
 		return false;
-	struct replay r;
-	replay_init(&r, NULL, NULL, NULL, true);
-	if (replay_begin(&r, g, opts, res) != 0 ||
-	    res->final.variant != &variant_standard) {
-		keylist_release(&r.keys);
+	/* No visitor nor report: the trial says nothing (dry). */
+	struct keylist keys;
+	struct replay r = { .g = g, .opts = opts, .res = res, .keys = &keys,
+			    .dry = true };
+	if (replay_begin(&r) != 0 || res->final.variant != &variant_standard) {
+		keylist_release(&keys);
 		return false;
 	}
 	visit_start(visitor, res);
 	long plies = quick_main_line(g->movetext, g->raw + g->raw_len,
-				     &res->final, &r.keys, visitor);
+				     &res->final, &keys, visitor);
 	if (plies < 0) {
-		keylist_release(&r.keys);
+		keylist_release(&keys);
 		return false;
 	}
 	res->plies = (uint32_t)plies;
@@ -932,18 +909,31 @@ bool game_replay_quick(const struct pgn_game *g,
 	return r.withheld == 0;
 }
 
-int game_replay_lazy(const struct pgn_game *g, struct pgn_game *scratch,
-		     const struct pgn_reader_opts *ro,
-		     const struct replay_opts *opts,
-		     const struct replay_visitor *visitor, diag_fn report,
-		     void *report_ctx, struct replay_result *res)
+/* A game read tags_only that the fast path did not take is read again,
+ * tree and all, into itself: its raw bytes are the reader's, not in its
+ * arena, so the re-read may reset the arena; the copy of its header
+ * gives back the index, file and flags the stream gave it
+ * (pgn_game_read_tree), and its raw bytes stay the stream's, which the
+ * caller may copy out.  The reader's diagnostics were reported when g
+ * was read; nothing is reported again.  A game with a tree, or that
+ * cannot have one (over the size limit: no movetext), is left as it is. */
+static void read_tree_in_place(struct pgn_game *g)
 {
-	if (!opts->full_replay && game_replay_quick(g, opts, visitor, res))
+	if (g->moves.first || !g->movetext || (g->flags & PGN_TOO_LARGE))
+		return;
+	const struct pgn_game head = *g;
+	/* The reader's default limits, which every command's reader has. */
+	pgn_game_read_tree(&head, g, NULL);
+	g->raw = head.raw;
+	g->raw_len = head.raw_len;
+}
+
+int game_replay(struct pgn_game *g, const struct replay_opts *opts,
+		const struct replay_visitor *visitor, diag_fn report,
+		void *report_ctx, struct replay_result *res)
+{
+	if (!opts->full_replay && lr_game_replay_quick(g, opts, visitor, res))
 		return 0;
-	/* A tree is needed; a game that has one, or cannot have one (over
-	 * the size limit), is replayed as it is. */
-	if (g->moves.first || !g->movetext ||
-	    pgn_game_read_tree(g, scratch, ro) != 0)
-		return game_replay(g, opts, visitor, report, report_ctx, res);
-	return game_replay(scratch, opts, visitor, report, report_ctx, res);
+	read_tree_in_place(g);
+	return replay_tree(g, opts, visitor, report, report_ctx, res);
 }

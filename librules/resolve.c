@@ -853,7 +853,7 @@ static uint64_t pawn_reach(const struct position *pos, int to, bool capture)
 	int us = pos->side, fwd = FORWARD(us);
 	uint64_t occ = occupied_bb(pos), r = 0;
 	if (capture || (occ & BB(to)))
-		r |= pawn_attacks[us ^ 1][to];
+		r |= lr_pawn_attacks[us ^ 1][to];
 	if (capture || (occ & BB(to)))
 		return r;
 	int one = to - fwd, two = to - 2 * fwd;
@@ -874,13 +874,13 @@ static uint64_t reach(const struct position *pos, int mover, int to,
 	case PAWN:
 	case TANDEM:
 		return pawn_reach(pos, to, capture);
-	case KNIGHT: return knight_attacks[to];
+	case KNIGHT: return lr_knight_attacks[to];
 	case BISHOP: return bishop_attacks(to, occ);
 	case ROOK: return rook_attacks(to, occ);
 	case QUEEN: return queen_attacks(to, occ);
-	case KING: return king_attacks[to];
+	case KING: return lr_king_attacks[to];
 	default:
-		return knight_attacks[to] | queen_attacks(to, occ) |
+		return lr_knight_attacks[to] | queen_attacks(to, occ) |
 		       pawn_reach(pos, to, capture);
 	}
 }
@@ -1140,7 +1140,7 @@ static const char *castle_why(const struct position *pos, bool long_side)
 	int dest = SQ(long_side ? 2 : 6, back);
 	if (!(pos->castling & right[us][long_side]) || king != SQ(4, back))
 		return "no castling right on that side";
-	if (between_bb[king][rook] & occupied_bb(pos))
+	if (lr_between_bb[king][rook] & occupied_bb(pos))
 		return "squares between king and rook are occupied";
 	if (position_in_check(pos))
 		return "the king is in check";

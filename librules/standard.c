@@ -23,8 +23,8 @@ const struct variant variant_standard = {
 };
 
 /* A pawn can never stand on its first rank, and promotes on its last. */
-int standard_check_pawn_ranks(const struct position *pos,
-			      struct setup_fault *fault)
+int lr_standard_check_pawn_ranks(const struct position *pos,
+				 struct setup_fault *fault)
 {
 	uint64_t bad = pos->by_type[PAWN] & (RANK_1_BB | RANK_8_BB);
 	if (!bad)
@@ -35,8 +35,8 @@ int standard_check_pawn_ranks(const struct position *pos,
 			   square_name(lsb(bad), sq));
 }
 
-int check_ep_passage(struct position *pos, struct setup_fault *fault,
-		     const struct ep_passer *passer)
+int lr_check_ep_passage(struct position *pos, struct setup_fault *fault,
+			const struct ep_passer *passer)
 {
 	static const char *colour[2] = { "white", "black" };
 	int ep = pos->ep;
@@ -81,8 +81,8 @@ static const struct ep_passer pawn_passer = { "pawn", "pawn", pawn_of };
 
 int standard_check_setup(struct position *pos, struct setup_fault *fault)
 {
-	if (standard_check_pawn_ranks(pos, fault) != 0 ||
-	    check_ep_passage(pos, fault, &pawn_passer) != 0)
+	if (lr_standard_check_pawn_ranks(pos, fault) != 0 ||
+	    lr_check_ep_passage(pos, fault, &pawn_passer) != 0)
 		return -1;
 	return 0;
 }

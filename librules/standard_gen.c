@@ -101,9 +101,9 @@ static ALWAYS_INLINE bool attacked_occ(const struct position *pos, int sq,
 {
 	uint64_t them = pos->by_color[by];
 	uint64_t queens = pos->by_type[QUEEN];
-	return (pawn_attacks[by ^ 1][sq] & them & pos->by_type[PAWN]) ||
-	       (knight_attacks[sq] & them & pos->by_type[KNIGHT]) ||
-	       (king_attacks[sq] & them & pos->by_type[KING]) ||
+	return (lr_pawn_attacks[by ^ 1][sq] & them & pos->by_type[PAWN]) ||
+	       (lr_knight_attacks[sq] & them & pos->by_type[KNIGHT]) ||
+	       (lr_king_attacks[sq] & them & pos->by_type[KING]) ||
 	       (bishop_attacks(sq, occ) & them & (pos->by_type[BISHOP] | queens)) ||
 	       (rook_attacks(sq, occ) & them & (pos->by_type[ROOK] | queens));
 }
@@ -111,17 +111,6 @@ static ALWAYS_INLINE bool attacked_occ(const struct position *pos, int sq,
 bool standard_attacked(const struct position *pos, int sq, int by)
 {
 	return attacked_occ(pos, sq, by, occupied_bb(pos));
-}
-
-uint64_t standard_attackers(const struct position *pos, int sq, uint64_t occ)
-{
-	uint64_t queens = pos->by_type[QUEEN];
-	return (pawn_attacks[BLACK][sq] & pieces_bb(pos, WHITE, PAWN)) |
-	       (pawn_attacks[WHITE][sq] & pieces_bb(pos, BLACK, PAWN)) |
-	       (knight_attacks[sq] & pos->by_type[KNIGHT]) |
-	       (king_attacks[sq] & pos->by_type[KING]) |
-	       (bishop_attacks(sq, occ) & (pos->by_type[BISHOP] | queens)) |
-	       (rook_attacks(sq, occ) & (pos->by_type[ROOK] | queens));
 }
 
 /* Enemy sliders seen from the king through our own pieces: with no piece
@@ -136,7 +125,7 @@ static ALWAYS_INLINE uint64_t slider_checks_and_pins(struct gen *g)
 	uint64_t checkers = 0;
 	while (snipers) {
 		int s = pop_lsb(&snipers);
-		uint64_t between = between_bb[g->ksq][s] & g->occ;
+		uint64_t between = lr_between_bb[g->ksq][s] & g->occ;
 		if (!between)
 			checkers |= BB(s);
 		else if (!(between & (between - 1)))
@@ -148,7 +137,7 @@ static ALWAYS_INLINE uint64_t slider_checks_and_pins(struct gen *g)
 static ALWAYS_INLINE void gen_king(struct gen *g)
 {
 	uint64_t occ = g->occ ^ BB(g->ksq);	/* the king hides no square */
-	uint64_t to = king_attacks[g->ksq] & ~g->pos->by_color[g->us];
+	uint64_t to = lr_king_attacks[g->ksq] & ~g->pos->by_color[g->us];
 	uint64_t safe = 0;
 	while (to) {
 		int sq = pop_lsb(&to);
@@ -231,7 +220,7 @@ static ALWAYS_INLINE void gen_en_passant(struct gen *g, uint64_t leaper_checks)
 	uint64_t them = pos->by_color[g->them], queens = pos->by_type[QUEEN];
 	uint64_t diag = them & (pos->by_type[BISHOP] | queens);
 	uint64_t orth = them & (pos->by_type[ROOK] | queens);
-	uint64_t from_set = pawn_attacks[g->them][ep] & pieces_bb(pos, g->us, PAWN);
+	uint64_t from_set = lr_pawn_attacks[g->them][ep] & pieces_bb(pos, g->us, PAWN);
 	while (from_set) {
 		int from = pop_lsb(&from_set);
 		uint64_t occ = (g->occ ^ BB(from) ^ BB(victim)) | BB(ep);
@@ -244,7 +233,7 @@ static ALWAYS_INLINE void gen_en_passant(struct gen *g, uint64_t leaper_checks)
 /* A pinned piece keeps to the line through its king and the pinner. */
 static ALWAYS_INLINE uint64_t pin_mask(const struct gen *g, int from)
 {
-	return (g->pinned & BB(from)) ? line_bb[g->ksq][from] : ~0ULL;
+	return (g->pinned & BB(from)) ? lr_line_bb[g->ksq][from] : ~0ULL;
 }
 
 static ALWAYS_INLINE void gen_pieces(struct gen *g, const int us)
@@ -254,7 +243,7 @@ static ALWAYS_INLINE void gen_pieces(struct gen *g, const int us)
 	uint64_t b = own & pos->by_type[KNIGHT] & ~g->pinned;
 	while (b) {
 		int from = pop_lsb(&b);
-		emit_split(g, from, knight_attacks[from] & g->target);
+		emit_split(g, from, lr_knight_attacks[from] & g->target);
 	}
 	/* Queens move as a bishop and as a rook. */
 	b = own & (pos->by_type[BISHOP] | queens);
@@ -274,7 +263,7 @@ static ALWAYS_INLINE void gen_pieces(struct gen *g, const int us)
 	b = pawns & g->pinned;
 	while (b) {
 		int from = pop_lsb(&b);
-		gen_pawn_set(g, BB(from), g->target & line_bb[g->ksq][from], us);
+		gen_pawn_set(g, BB(from), g->target & lr_line_bb[g->ksq][from], us);
 	}
 }
 
@@ -284,8 +273,8 @@ static ALWAYS_INLINE uint64_t leaper_checks(const struct position *pos,
 					    int ksq, int us)
 {
 	uint64_t their = pos->by_color[us ^ 1];
-	return (pawn_attacks[us][ksq] & their & pos->by_type[PAWN]) |
-	       (knight_attacks[ksq] & their & pos->by_type[KNIGHT]);
+	return (lr_pawn_attacks[us][ksq] & their & pos->by_type[PAWN]) |
+	       (lr_knight_attacks[ksq] & their & pos->by_type[KNIGHT]);
 }
 
 static ALWAYS_INLINE void gen_all(struct gen *g, const int us)
@@ -306,7 +295,7 @@ static ALWAYS_INLINE void gen_all(struct gen *g, const int us)
 	/* Double checks can only be evaded by moving the king. */
 	if (checkers & (checkers - 1))
 		return;
-	g->target = checkers ? between_bb[g->ksq][lsb(checkers)] | checkers
+	g->target = checkers ? lr_between_bb[g->ksq][lsb(checkers)] | checkers
 			     : ~pos->by_color[us];
 	gen_pieces(g, us);
 	gen_en_passant(g, leapers);
@@ -374,7 +363,7 @@ static bool gen_for(struct gen *g, const struct position *pos, int us)
 	return true;
 }
 
-uint64_t standard_checkers(const struct position *pos)
+uint64_t lr_standard_checkers(const struct position *pos)
 {
 	struct gen g;
 	if (!gen_for(&g, pos, pos->side))
@@ -382,7 +371,7 @@ uint64_t standard_checkers(const struct position *pos)
 	return leaper_checks(pos, g.ksq, g.us) | slider_checks_and_pins(&g);
 }
 
-uint64_t standard_pinned(const struct position *pos, int color)
+uint64_t lr_standard_pinned(const struct position *pos, int color)
 {
 	struct gen g;
 	if (!gen_for(&g, pos, color))
@@ -391,7 +380,7 @@ uint64_t standard_pinned(const struct position *pos, int color)
 	return g.pinned & pos->by_color[color];
 }
 
-void add_pawn_move(struct movelist *list, int from, int to, unsigned flags)
+void lr_add_pawn_move(struct movelist *list, int from, int to, unsigned flags)
 {
 	if (RANK_OF(to) != 0 && RANK_OF(to) != 7) {
 		movelist_add(list, MOVE(from, to, 0, flags));

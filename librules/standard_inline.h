@@ -1,7 +1,7 @@
 /* librules private: standard chess's make and check test as inline
  * functions, for the hot loops that call them once per move (the replay's
  * fast path): inlined there they cost no call and take their move apart
- * no more than once.  standard_make() and standard_gives_check() are
+ * no more than once.  standard_make() and lr_standard_gives_check() are
  * these same bodies, out of line. */
 #ifndef PAWNKIT_STANDARD_INLINE_H
 #define PAWNKIT_STANDARD_INLINE_H
@@ -40,7 +40,7 @@ static inline uint64_t castle_rook(struct position *pos, int king_from,
 	pos->board[to] = rook;
 	pos->by_color[PIECE_COLOR(rook)] ^= both;
 	pos->by_type[PIECE_TYPE(rook)] ^= both;
-	return zobrist_piece[rook][from] ^ zobrist_piece[rook][to];
+	return lr_zobrist_piece[rook][from] ^ lr_zobrist_piece[rook][to];
 }
 
 /* keyed: whether the key and the move number are kept; the fast path's
@@ -59,39 +59,39 @@ standard_make_body(struct position *pos, move_t m, bool keyed)
 	/* The key and the e.p. squares in locals: every store to board[]
 	 * (bytes) may alias them, which would make the compiler reload and
 	 * store them again after each. */
-	uint64_t key = pos->key ^ zobrist_ep[pos->ep] ^ zobrist_side;
+	uint64_t key = pos->key ^ lr_zobrist_ep[pos->ep] ^ lr_zobrist_side;
 	uint8_t ep = NO_SQUARE, ep_victim = NO_SQUARE;
 
 	if (victim) {
 		pos->board[victim_sq] = 0;
 		pos->by_color[PIECE_COLOR(victim)] ^= BB(victim_sq);
 		pos->by_type[PIECE_TYPE(victim)] ^= BB(victim_sq);
-		key ^= zobrist_piece[victim][victim_sq];
+		key ^= lr_zobrist_piece[victim][victim_sq];
 	}
 	pos->board[from] = 0;
 	pos->board[to] = placed;
 	pos->by_color[color] ^= BB(from) | BB(to);
 	pos->by_type[PIECE_TYPE(piece)] ^= BB(from);
 	pos->by_type[PIECE_TYPE(placed)] ^= BB(to);
-	key ^= zobrist_piece[piece][from] ^ zobrist_piece[placed][to];
+	key ^= lr_zobrist_piece[piece][from] ^ lr_zobrist_piece[placed][to];
 	if (flags & MF_CASTLE)
 		key ^= castle_rook(pos, from, to);
 	if (flags & MF_DOUBLE) {
 		ep = (uint8_t)((from + to) / 2);
 		ep_victim = (uint8_t)to;
-		key ^= zobrist_ep[ep];
+		key ^= lr_zobrist_ep[ep];
 	}
 	unsigned lost = castling_lost[from] | castling_lost[to];
 	if (pos->castling & lost) {
-		key ^= zobrist_castling[pos->castling];
+		key ^= lr_zobrist_castling[pos->castling];
 		pos->castling &= (uint8_t)~lost;
-		key ^= zobrist_castling[pos->castling];
+		key ^= lr_zobrist_castling[pos->castling];
 	}
 	pos->ep = ep;
 	pos->ep_victim = ep_victim;
 	if (keyed)
 		pos->key = key;
-	/* The clocks and the side, as make_finish does them. */
+	/* The clocks and the side, as lr_make_finish does them. */
 	pos->halfmove = (PIECE_TYPE(piece) == PAWN || victim) ? 0
 							      : pos->halfmove + 1;
 	if (keyed)
@@ -118,19 +118,19 @@ standard_gives_check_inline(const struct position *after, move_t m)
 	if (!kings)
 		return false;
 	if (MOVE_FLAGS(m) & (MF_CASTLE | MF_EP) || MOVE_PROMO(m))
-		return standard_in_check(after);
+		return lr_standard_in_check(after);
 	int k = lsb(kings), from = MOVE_FROM(m), to = MOVE_TO(m);
 	uint64_t occ = occupied_bb(after);
 	/* Direct: the mover attacks the king's square on an empty board and
 	 * nothing stands between (a pawn's or knight's "between" is empty).
 	 * A table, not a switch on the type: the type of each move is
 	 * random, and the switch's mispredictions cost more than the test. */
-	if ((empty_board_attacks[after->board[to]][to] & BB(k)) &&
-	    !(between_bb[k][to] & occ))
+	if ((lr_empty_board_attacks[after->board[to]][to] & BB(k)) &&
+	    !(lr_between_bb[k][to] & occ))
 		return true;
 	/* Discovered: a slider behind the origin, on the king's line. */
-	uint64_t behind = aligned_sliders(after, k, them) & line_bb[k][from] &
-			  ~BB(to);
+	uint64_t behind = aligned_sliders(after, k, them) &
+			  lr_line_bb[k][from] & ~BB(to);
 	return behind && slider_sees(k, behind, occ);
 }
 

@@ -3,7 +3,7 @@
  * SAN names the destination and the mover, so resolving it needs only the
  * few pieces of that kind that reach the square, not every legal move
  * (which cost most of a replay's time).  The candidates come from reverse
- * attack lookups: a knight reaches `to` from knight_attacks[to], a bishop
+ * attack lookups: a knight reaches `to` from lr_knight_attacks[to], a bishop
  * from bishop_attacks(to, occ), a pawn from the one or two squares behind
  * it.  Each candidate is then tested for legality directly: after the move,
  * may an enemy piece take our king?  That test is exact, so the list holds
@@ -17,8 +17,8 @@
  * misses made the magic lookups most of this file's time. */
 #include "standard_inline.h"
 
-uint64_t orth_rays[64], diag_rays[64];
-uint64_t empty_board_attacks[16][64];
+uint64_t lr_orth_rays[64], lr_diag_rays[64];
+uint64_t lr_empty_board_attacks[16][64];
 
 /* Filled once before main() from geometry alone (no other table: the
  * order of constructors across files is not defined). */
@@ -32,24 +32,24 @@ __attribute__((constructor)) static void rays_init(void)
 			if (a == b)
 				continue;
 			if (!df || !dr)
-				orth_rays[a] |= BB(b);
+				lr_orth_rays[a] |= BB(b);
 			else if (adf == adr)
-				diag_rays[a] |= BB(b);
+				lr_diag_rays[a] |= BB(b);
 			if (adf * adr == 2)
 				for (int c = WHITE; c <= BLACK; c++)
-					empty_board_attacks[MAKE_PIECE(c, KNIGHT)][a] |= BB(b);
+					lr_empty_board_attacks[MAKE_PIECE(c, KNIGHT)][a] |= BB(b);
 			if (adf == 1 && adr == 1) {
 				/* A white pawn takes up the board. */
 				int c = dr > 0 ? WHITE : BLACK;
-				empty_board_attacks[MAKE_PIECE(c, PAWN)][a] |= BB(b);
+				lr_empty_board_attacks[MAKE_PIECE(c, PAWN)][a] |= BB(b);
 			}
 		}
 	for (int c = WHITE; c <= BLACK; c++)
 		for (int sq = 0; sq < 64; sq++) {
-			empty_board_attacks[MAKE_PIECE(c, BISHOP)][sq] = diag_rays[sq];
-			empty_board_attacks[MAKE_PIECE(c, ROOK)][sq] = orth_rays[sq];
-			empty_board_attacks[MAKE_PIECE(c, QUEEN)][sq] =
-				diag_rays[sq] | orth_rays[sq];
+			lr_empty_board_attacks[MAKE_PIECE(c, BISHOP)][sq] = lr_diag_rays[sq];
+			lr_empty_board_attacks[MAKE_PIECE(c, ROOK)][sq] = lr_orth_rays[sq];
+			lr_empty_board_attacks[MAKE_PIECE(c, QUEEN)][sq] =
+				lr_diag_rays[sq] | lr_orth_rays[sq];
 		}
 }
 
@@ -63,25 +63,25 @@ struct target {
 	uint64_t sliders;	/* enemy sliders aligned with our king */
 };
 
-bool standard_attacked_without(const struct position *pos, int sq, int by,
-			       uint64_t occ, uint64_t gone)
+bool lr_standard_attacked_without(const struct position *pos, int sq, int by,
+				  uint64_t occ, uint64_t gone)
 {
 	uint64_t them = pos->by_color[by] & ~gone;
-	return (pawn_attacks[by ^ 1][sq] & them & pos->by_type[PAWN]) ||
-	       (knight_attacks[sq] & them & pos->by_type[KNIGHT]) ||
-	       (king_attacks[sq] & them & pos->by_type[KING]) ||
+	return (lr_pawn_attacks[by ^ 1][sq] & them & pos->by_type[PAWN]) ||
+	       (lr_knight_attacks[sq] & them & pos->by_type[KNIGHT]) ||
+	       (lr_king_attacks[sq] & them & pos->by_type[KING]) ||
 	       slider_sees(sq, aligned_sliders(pos, sq, by) & ~gone, occ);
 }
 
-bool standard_in_check(const struct position *pos)
+bool lr_standard_in_check(const struct position *pos)
 {
 	int us = pos->side;
 	uint64_t kings = pieces_bb(pos, us, KING);
-	return kings && standard_attacked_without(pos, lsb(kings), us ^ 1,
+	return kings && lr_standard_attacked_without(pos, lsb(kings), us ^ 1,
 					 occupied_bb(pos), 0);
 }
 
-bool standard_gives_check(const struct position *after, move_t m)
+bool lr_standard_gives_check(const struct position *after, move_t m)
 {
 	return standard_gives_check_inline(after, m);
 }
@@ -121,7 +121,7 @@ static void pawn_en_passant(struct target *t)
 	if (!(pieces_bb(pos, t->them, PAWN) & BB(victim)) ||
 	    (t->leapers & ~BB(victim)))
 		return;
-	uint64_t from_set = pawn_attacks[t->them][t->to] &
+	uint64_t from_set = lr_pawn_attacks[t->them][t->to] &
 			    pieces_bb(pos, t->us, PAWN) & t->from;
 	while (from_set) {
 		int from = pop_lsb(&from_set);
@@ -140,7 +140,7 @@ static void pawn_moves(struct target *t)
 	uint64_t pawns = pieces_bb(pos, t->us, PAWN) & t->from;
 	int back = -FORWARD(t->us);
 	if (pos->by_color[t->them] & BB(t->to)) {
-		uint64_t from_set = pawn_attacks[t->them][t->to] & pawns;
+		uint64_t from_set = lr_pawn_attacks[t->them][t->to] & pawns;
 		while (from_set) {
 			int from = pop_lsb(&from_set);
 			if (safe_after(t, from))
@@ -174,16 +174,16 @@ static void piece_moves(struct target *t, int type)
 	const struct position *pos = t->pos;
 	uint64_t from_set;
 	switch (type) {
-	case KNIGHT: from_set = knight_attacks[t->to]; break;
-	case BISHOP: from_set = diag_rays[t->to]; break;
-	case ROOK: from_set = orth_rays[t->to]; break;
-	default: from_set = diag_rays[t->to] | orth_rays[t->to]; break;
+	case KNIGHT: from_set = lr_knight_attacks[t->to]; break;
+	case BISHOP: from_set = lr_diag_rays[t->to]; break;
+	case ROOK: from_set = lr_orth_rays[t->to]; break;
+	default: from_set = lr_diag_rays[t->to] | lr_orth_rays[t->to]; break;
 	}
 	from_set &= pieces_bb(pos, t->us, type) & t->from;
 	unsigned flags = (pos->by_color[t->them] & BB(t->to)) ? MF_CAPTURE : 0;
 	while (from_set) {
 		int from = pop_lsb(&from_set);
-		if (type != KNIGHT && (between_bb[from][t->to] & t->occ))
+		if (type != KNIGHT && (lr_between_bb[from][t->to] & t->occ))
 			continue;
 		if (safe_after(t, from))
 			movelist_add(t->list, MOVE(from, t->to, 0, flags));
@@ -193,7 +193,7 @@ static void piece_moves(struct target *t, int type)
 /* Castling per FIDE, as standard_generate has it: the right, king and
  * rook at home, the squares between empty, the king not in check and
  * neither passing nor landing on an attacked square. */
-move_t standard_castle(const struct position *pos, bool long_side)
+move_t lr_standard_castle(const struct position *pos, bool long_side)
 {
 	int us = pos->side, them = us ^ 1, base = us == WHITE ? 0 : 56;
 	int ksq = base + 4, to = long_side ? base + 2 : base + 6;
@@ -204,16 +204,16 @@ move_t standard_castle(const struct position *pos, bool long_side)
 	if (!(pos->castling & right) ||
 	    !(pieces_bb(pos, us, KING) & BB(ksq)) ||
 	    !(pieces_bb(pos, us, ROOK) & BB(rook)) ||
-	    (between_bb[ksq][rook] & occ) || standard_checkers(pos) ||
-	    standard_attacked_without(pos, pass, them, occ, 0) ||
-	    standard_attacked_without(pos, to, them, occ, 0))
+	    (lr_between_bb[ksq][rook] & occ) || lr_standard_checkers(pos) ||
+	    lr_standard_attacked_without(pos, pass, them, occ, 0) ||
+	    lr_standard_attacked_without(pos, to, them, occ, 0))
 		return MOVE_NONE;
 	return MOVE(ksq, to, 0, MF_CASTLE);
 }
 
 static void castling(struct target *t)
 {
-	move_t m = standard_castle(t->pos, t->to == t->ksq - 2);
+	move_t m = lr_standard_castle(t->pos, t->to == t->ksq - 2);
 	if (m != MOVE_NONE)
 		movelist_add(t->list, m);
 }
@@ -225,9 +225,10 @@ static void king_moves(struct target *t)
 	const struct position *pos = t->pos;
 	if (!(t->from & BB(t->ksq)))
 		return;
-	if (king_attacks[t->ksq] & BB(t->to)) {
+	if (lr_king_attacks[t->ksq] & BB(t->to)) {
 		uint64_t occ = t->occ ^ BB(t->ksq);
-		if (!standard_attacked_without(pos, t->to, t->them, occ, 0)) {
+		if (!lr_standard_attacked_without(pos, t->to, t->them, occ,
+						  0)) {
 			unsigned flags = (pos->by_color[t->them] & BB(t->to))
 						 ? MF_CAPTURE : 0;
 			movelist_add(t->list, MOVE(t->ksq, t->to, 0, flags));
@@ -251,8 +252,9 @@ static bool target_init(struct target *t, const struct position *pos,
 			      .them = us ^ 1, .ksq = lsb(kings), .from = ~0ULL,
 			      .occ = occupied_bb(pos) };
 	uint64_t their = pos->by_color[us ^ 1];
-	t->leapers = (pawn_attacks[us][t->ksq] & their & pos->by_type[PAWN]) |
-		     (knight_attacks[t->ksq] & their & pos->by_type[KNIGHT]);
+	t->leapers =
+		(lr_pawn_attacks[us][t->ksq] & their & pos->by_type[PAWN]) |
+		(lr_knight_attacks[t->ksq] & their & pos->by_type[KNIGHT]);
 	t->sliders = aligned_sliders(pos, t->ksq, us ^ 1);
 	return true;
 }
@@ -288,7 +290,7 @@ static uint64_t slider_checkers(const struct target *t)
 {
 	uint64_t checkers = 0;
 	for (uint64_t s = t->sliders; s; s &= s - 1)
-		if (!(between_bb[t->ksq][lsb(s)] & t->occ))
+		if (!(lr_between_bb[t->ksq][lsb(s)] & t->occ))
 			checkers |= s & -s;
 	return checkers;
 }
@@ -298,7 +300,7 @@ static uint64_t slider_checkers(const struct target *t)
  * each of those squares are found as for SAN, so they are legal moves. */
 static bool can_parry(struct target *t, uint64_t checker)
 {
-	uint64_t squares = checker | between_bb[t->ksq][lsb(checker)];
+	uint64_t squares = checker | lr_between_bb[t->ksq][lsb(checker)];
 	const struct position *pos = t->pos;
 	if (pos->ep != NO_SQUARE)
 		squares |= BB(pos->ep);
@@ -314,7 +316,7 @@ static bool can_parry(struct target *t, uint64_t checker)
 	return false;
 }
 
-bool standard_has_move(const struct position *pos)
+bool lr_standard_has_move(const struct position *pos)
 {
 	int us = pos->side;
 	uint64_t kings = pieces_bb(pos, us, KING);
@@ -324,10 +326,11 @@ bool standard_has_move(const struct position *pos)
 	 * target_init() works out the checkers and pins, which it then
 	 * does not need. */
 	int ksq = lsb(kings);
-	uint64_t steps = king_attacks[ksq] & ~pos->by_color[us];
+	uint64_t steps = lr_king_attacks[ksq] & ~pos->by_color[us];
 	uint64_t occ = occupied_bb(pos) ^ BB(ksq);
 	for (; steps; steps &= steps - 1)
-		if (!standard_attacked_without(pos, lsb(steps), us ^ 1, occ, 0))
+		if (!lr_standard_attacked_without(pos, lsb(steps), us ^ 1, occ,
+						  0))
 			return true;
 	struct movelist list;
 	struct target t;

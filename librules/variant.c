@@ -75,3 +75,28 @@ const char *variant_id_list(void)
 	return "standard, tandem, emap, randompawns, randompawns-flip, "
 	       "pushpawn, pushpawn-4th, pauli";
 }
+
+const char *variant_id(const struct variant *v)
+{
+	return v->id;
+}
+
+const char *variant_pgn_name(const struct variant *v)
+{
+	return v->pgn_name;
+}
+
+const char *variant_name(const struct variant *v)
+{
+	return v->name;
+}
+
+const char *variant_start_fen(const struct variant *v)
+{
+	return v->start_fen;
+}
+
+bool variant_needs_codes(const struct variant *v)
+{
+	return v->needs_codes;
+}

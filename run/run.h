@@ -15,7 +15,7 @@
 
 #include "../formats/formats.h"
 #include "../libparse/pgn.h"
-#include "../librules/position.h"
+#include "../librules/rules.h"
 
 #define PAWNKIT_VERSION "0.1.0"
 #define PAWNKIT_BUGS "<https://pawnkit.invalid/issues>"

@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "stats.h"
-#include "../librules/position.h"
+#include "../librules/rules.h"
 
 /* ------------------------------------------------------------ hash map */
 

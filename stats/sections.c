@@ -266,7 +266,7 @@ static void build_variants(struct st_report *r)
 			  : "(no valid games)";
 	for (size_t i = 0; i < n && i < STATS_VARIANTS_MAX; i++) {
 		struct cell *c = row_add(sec);
-		c[0] = c_text(all[i]->id);
+		c[0] = c_text(variant_id(all[i]));
 		c[1] = c_int(r->total.c[ST_VARIANT0 + i]);
 		c[2] = c_pct(r->total.c[ST_VARIANT0 + i], r->total.c[ST_GAMES]);
 	}

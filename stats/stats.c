@@ -49,7 +49,7 @@ const char *st_stat_name(enum stat_id i, char buf[STAT_NAME_MAX])
 	const struct variant *const *all = variant_all(&n);
 	if (v >= n)
 		return NULL;
-	snprintf(buf, STAT_NAME_MAX, "variant-%s", all[v]->id);
+	snprintf(buf, STAT_NAME_MAX, "variant-%s", variant_id(all[v]));
 	return buf;
 }
 
@@ -316,7 +316,7 @@ static bool starts_initial(struct stats *s, int vidx,
 }
 
 /* The start of a replay: also a second one, when the fast path gave the
- * game up (game_replay_lazy), so what the first saw is forgotten. */
+ * game up (game_replay), so what the first saw is forgotten. */
 static void scan_start(void *ctx, const struct position *start)
 {
 	struct scan *sc = ctx;
@@ -325,7 +325,7 @@ static void scan_start(void *ctx, const struct position *start)
 	sc->s = s;
 	sc->variant = start->variant;
 	sc->vidx = stats_variant_index(start->variant);
-	sc->rp_on = start->variant->needs_codes;
+	sc->rp_on = variant_needs_codes(start->variant);
 	sc->from_start = sc->s->opening_plies > 0 &&
 			 starts_initial(sc->s, sc->vidx, start);
 	sc->before_always = sc->variant == &variant_emap ||
@@ -333,8 +333,8 @@ static void scan_start(void *ctx, const struct position *start)
 	sc->want_before = sc->before_always || sc->from_start;
 	if (sc->from_start) {
 		sc->seq_len = 0;
-		key_append(sc->s, &sc->seq_len, start->variant->id,
-			   strlen(start->variant->id));
+		key_append(sc->s, &sc->seq_len, variant_id(start->variant),
+			   strlen(variant_id(start->variant)));
 	}
 	if (!sc->rp_on)
 		return;
@@ -502,8 +502,8 @@ static void group_key(const struct stats *s, const struct pgn_tag *group,
 		return;
 	}
 	if (strcmp(s->group_by, "Variant") == 0 && v) {
-		*key = v->id;
-		*len = strlen(v->id);
+		*key = variant_id(v);
+		*len = strlen(variant_id(v));
 		return;
 	}
 	const struct pgn_tag *t = known(group);
@@ -700,9 +700,7 @@ static void commit(struct group *grp, const struct scan *sc,
 	st_group_add_length(grp, res->plies, 1);
 }
 
-bool stats_add_game(struct stats *s, const struct pgn_game *g,
-		    struct pgn_game *scratch,
-		    const struct pgn_reader_opts *reader,
+bool stats_add_game(struct stats *s, struct pgn_game *g,
 		    const struct replay_opts *ro, bool reader_errors,
 		    diag_fn report, void *report_ctx)
 {
@@ -716,9 +714,7 @@ bool stats_add_game(struct stats *s, const struct pgn_game *g,
 	struct replay_result res;
 	bool valid = !reader_errors &&
 		     !(g->flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE));
-	int rc = scratch ? game_replay_lazy(g, scratch, reader, ro, &vis,
-					    report, report_ctx, &res)
-			 : game_replay(g, ro, &vis, report, report_ctx, &res);
+	int rc = game_replay(g, ro, &vis, report, report_ctx, &res);
 	if (rc != 0)
 		valid = false;
 	const char *key;

@@ -36,15 +36,11 @@ struct stats_output {
 
 struct stats *stats_new(const struct stats_config *cfg);
 void stats_free(struct stats *s);
-/* Replays g (its diagnostics go to report) and counts it.  A game is valid
- * when neither its reader (reader_errors) nor the replay found an error;
- * an invalid game counts as invalid and nowhere else.  Returns validity.
- * A game read tags_only is replayed by game_replay_lazy(), with scratch
- * and reader as it takes them; with scratch NULL, g is one read with its
- * tree and is replayed by game_replay(). */
-bool stats_add_game(struct stats *s, const struct pgn_game *g,
-		    struct pgn_game *scratch,
-		    const struct pgn_reader_opts *reader,
+/* Replays g by game_replay() (its diagnostics go to report) and counts
+ * it.  A game is valid when neither its reader (reader_errors) nor the
+ * replay found an error; an invalid game counts as invalid and nowhere
+ * else.  Returns validity. */
+bool stats_add_game(struct stats *s, struct pgn_game *g,
 		    const struct replay_opts *ro, bool reader_errors,
 		    diag_fn report, void *report_ctx);
 /* Counts g from its tags alone, for statistics made tags_only: results

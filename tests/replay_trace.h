@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "../librules/position.h"
+#include "../librules/rules.h"
 
 struct replay_trace {
 	uint64_t hash;

@@ -13,7 +13,7 @@
 
 #include "../../formats/formats.h"
 #include "../../libparse/pgn.h"
-#include "../../librules/position.h"
+#include "../../librules/rules.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

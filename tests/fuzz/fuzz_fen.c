@@ -6,6 +6,7 @@
  * - every legal move can be played;
  * - a position refused points into the FEN (or at 0, the whole). */
 #include "fuzz.h"
+#include "../../librules/variant.h"
 
 static void roundtrip_moves(const struct position *pos)
 {

@@ -40,7 +40,7 @@ static void on_leave(void *ctx, const struct pgn_line *var, unsigned depth)
 	w->depth--;
 }
 
-static void replay(const struct pgn_game *g, const struct replay_opts *o)
+static void replay(struct pgn_game *g, const struct replay_opts *o)
 {
 	struct walk w = { 0 };
 	const struct replay_visitor v = { .ctx = &w, .start = on_start,
@@ -77,9 +77,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct pgn_game g;
 	struct diag err;
 	const struct variant *v = fuzz_variant(size ? data[size - 1] : 0);
-	const struct replay_opts lenient = { 0 };
+	/* From the tree (the fast path has fuzz_replay_quick): the visitor
+	 * checks every move's item. */
+	const struct replay_opts lenient = { .full_replay = true };
 	const struct replay_opts strict = { .variant = v, .strict = true,
-					    .force_variant = size && data[0] & 1 };
+					    .force_variant = size && data[0] & 1,
+					    .full_replay = true };
 	pgn_game_init(&g);
 	while (pgn_reader_next(r, &g, fuzz_diag, NULL, &err) > 0) {
 		replay(&g, &lenient);

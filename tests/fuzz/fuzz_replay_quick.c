@@ -1,11 +1,14 @@
 /* The replay's fast path against the full replay, on any bytes: each game
  * is read twice, with tags_only (as pgn-validate reads) and with its tree.
- * Whenever game_replay_quick() takes a game, the full replay must report
+ * Whenever lr_game_replay_quick() takes a game, the full replay must report
  * nothing, end where the fast path ended and show its visitor what the
  * fast path showed its own; the game read with its tree must take the
  * fast path alike; the tree read again from the lazy game's bytes
- * (pgn_game_read_tree) must replay as the tree the full reader built. */
+ * (pgn_game_read_tree) must replay as the tree the full reader built, and
+ * so must the lazy game through game_replay(), which reads its tree into
+ * it when the fast path gives it up. */
 #include "fuzz.h"
+#include "../../librules/internal.h"
 #include "../replay_trace.h"
 
 struct outcome {
@@ -14,12 +17,16 @@ struct outcome {
 	struct replay_trace seen;
 };
 
-static void full_replay(const struct pgn_game *g, const struct replay_opts *o,
+/* The general replay, from g's tree. */
+static void full_replay(struct pgn_game *g, const struct replay_opts *o,
 			struct outcome *out)
 {
 	struct replay_visitor vis = replay_tracer(&out->seen);
+	struct replay_opts full = *o;
+	full.full_replay = true;
 	out->diags = 0;
-	game_replay(g, o, &vis, fuzz_diag, &out->diags, &out->res);
+	out->seen = (struct replay_trace){ 0 };	/* no start: none seen */
+	game_replay(g, &full, &vis, fuzz_diag, &out->diags, &out->res);
 }
 
 static void same_end(const struct replay_result *a,
@@ -56,7 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct replay_result fast;
 		struct replay_trace fast_seen;
 		struct replay_visitor vis = replay_tracer(&fast_seen);
-		bool took = game_replay_quick(&a, &opts, &vis, &fast);
+		bool took = lr_game_replay_quick(&a, &opts, &vis, &fast);
 		if (took) {
 			FUZZ_CHECK(whole.diags == 0);
 			same_end(&fast, &whole.res);
@@ -66,7 +73,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		/* Without a visitor (pgn-validate's way: no keys kept in the
 		 * loop, the repetition test's worked out at the end), alike. */
 		struct replay_result plain;
-		FUZZ_CHECK(game_replay_quick(&a, &opts, NULL, &plain) == took);
+		FUZZ_CHECK(lr_game_replay_quick(&a, &opts, NULL, &plain) ==
+			   took);
 		if (took)
 			same_end(&plain, &whole.res);
 		/* A game read with its tree (as pgn-convert reads) takes the
@@ -74,7 +82,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		struct replay_trace tree_seen;
 		struct replay_visitor tvis = replay_tracer(&tree_seen);
 		struct replay_result tree_fast;
-		FUZZ_CHECK(game_replay_quick(&b, &opts, &tvis, &tree_fast) ==
+		FUZZ_CHECK(lr_game_replay_quick(&b, &opts, &tvis, &tree_fast) ==
 			   took);
 		if (took) {
 			same_end(&tree_fast, &fast);
@@ -86,6 +94,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			full_replay(&again, &opts, &reread);
 			FUZZ_CHECK(reread.diags == whole.diags);
 			same_end(&reread.res, &whole.res);
+		}
+		/* The one entry on the tags-only game: the fast path, else its
+		 * tree read into it, with the reader's default limits (so only
+		 * where this reader's depth limit found nothing). */
+		if (!(a.flags & PGN_SYNTAX_ERROR)) {
+			struct outcome one = { 0 };
+			struct replay_visitor ovis = replay_tracer(&one.seen);
+			game_replay(&a, &opts, &ovis, fuzz_diag, &one.diags,
+				    &one.res);
+			FUZZ_CHECK(one.diags == whole.diags);
+			same_end(&one.res, &whole.res);
+			FUZZ_CHECK(one.seen.hash == whole.seen.hash);
+			FUZZ_CHECK(a.index == b.index && a.ntags == b.ntags &&
+				   a.flags == b.flags && a.raw_len == b.raw_len);
 		}
 	}
 	FUZZ_CHECK(pgn_reader_next(full, &b, NULL, NULL, &err) <= 0);

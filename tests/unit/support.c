@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "support.h"
+#include "../../librules/variant.h"
 
 void write_temp_file(char path[TEMP_PATH_SIZE], const void *bytes, size_t len)
 {

@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "../../librules/position.h"
+#include "../../librules/rules.h"
 
 /* ------------------------------------------------------------------ files */
 

@@ -1,8 +1,8 @@
-/* Every Man a Pawn (librules/emap.c): each rule of pawnkit-variants(7) with a
- * position where it applies and one where a condition fails; the FEN after
- * each kind of move; a checked walk of the move tree; the perft suite in
- * tests/perft/emap.epd (counts derived by hand there).  Run from the
- * project root. */
+/* Every Man a Pawn (librules/variants/emap.c): each rule of
+ * pawnkit-variants(7) with a position where it applies and one where a
+ * condition fails; the FEN after each kind of move; a checked walk of the
+ * move tree; the perft suite in tests/perft/emap.epd (counts derived by
+ * hand there).  Run from the project root. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "../../librules/position.h"
+#include "../../librules/variant.h"
 #include "support.h"
 
 /* ---------------------------------------------------------------- helpers */

@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "../../librules/internal.h"
+#include "../../librules/variant.h"
 #include "support.h"
 
 #define GLYPH_K "\xE2\x99\x94"

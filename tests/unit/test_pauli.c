@@ -1,8 +1,9 @@
-/* Pauli Chess (librules/pauli.c): each special rule of pawnkit-variants(7) with a
- * position where it applies and one where a condition fails; the position
- * after each kind of move as FEN; setup checks; the perft suite in
- * tests/perft/pauli.epd (counts derived by hand there) and a checked perft
- * that verifies board, bitboards, canonical order and key at every node. */
+/* Pauli Chess (librules/variants/pauli.c): each special rule of
+ * pawnkit-variants(7) with a position where it applies and one where a
+ * condition fails; the position after each kind of move as FEN; setup
+ * checks; the perft suite in tests/perft/pauli.epd (counts derived by hand
+ * there) and a checked perft that verifies board, bitboards, canonical
+ * order and key at every node. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "../../librules/internal.h"
+#include "../../librules/variant.h"
 #include "support.h"
 
 /* ---------------------------------------------------------------- helpers */

@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "../../librules/internal.h"
+#include "../../librules/variant.h"
 #include "support.h"
 
 #define SUITE "tests/perft/standard.epd"

@@ -1,4 +1,4 @@
-/* Pushpawn Chess (librules/pushpawn.c): the push with each of its
+/* Pushpawn Chess (librules/variants/pushpawn.c): the push with each of its
  * conditions met and then failing one at a time, in pushpawn and in
  * pushpawn-4th; the FEN after a push; the seed game of pawnkit-variants(7) through
  * san_parse and move_resolve; equality with standard chess where no push
@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "../../librules/position.h"
+#include "../../librules/rules.h"
 #include "support.h"
 
 /* ---------------------------------------------------------------- helpers */

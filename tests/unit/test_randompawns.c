@@ -1,7 +1,7 @@
-/* Random Pawns Chess (librules/randompawns.c): each rule of pawnkit-variants(7)
- * with a position where it applies and one where a condition fails; the
- * code helpers, the roll and [PawnTypes]; the perft suites
- * tests/perft/randompawns*.epd; and a slow reference move generator
+/* Random Pawns Chess (librules/variants/randompawns.c): each rule of
+ * pawnkit-variants(7) with a position where it applies and one where a
+ * condition fails; the code helpers, the roll and [PawnTypes]; the perft
+ * suites tests/perft/randompawns*.epd; and a slow reference move generator
  * written here from the rule text alone, compared with the library on
  * perft trees and random games. */
 #include <setjmp.h>
@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "../../librules/position.h"
+#include "../../librules/variant.h"
 #include "support.h"
 
 #define RP (&variant_randompawns)

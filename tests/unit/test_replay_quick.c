@@ -1,6 +1,6 @@
 /* The replay's fast path against the general replay.
  *
- * game_replay_quick() may only confirm: whenever it takes a game, the
+ * lr_game_replay_quick() may only confirm: whenever it takes a game, the
  * general replay of the same game read with its tree must report nothing
  * and end in the same place (plies, final position, game end).  It must
  * also take the games it exists for (plain, correct ones), and decline
@@ -16,7 +16,11 @@
 #include <cmocka.h>
 
 #include "support.h"
+#include "../../librules/internal.h"
 #include "../replay_trace.h"
+
+/* The general replay, from the tree, never by the fast path. */
+static const struct replay_opts full_opts = { .full_replay = true };
 
 struct counted {
 	unsigned diags;
@@ -60,29 +64,41 @@ static struct verdict judge(const char *pgn)
 	assert_null(a.moves.first);
 	struct replay_visitor fast_vis = replay_tracer(&v.fast_seen);
 	struct replay_visitor full_vis = replay_tracer(&v.full_seen);
-	v.quick = game_replay_quick(&a, &opts, &fast_vis, &v.fast);
-	v.plain_quick = game_replay_quick(&a, &opts, NULL, &v.plain);
+	v.quick = lr_game_replay_quick(&a, &opts, &fast_vis, &v.fast);
+	v.plain_quick = lr_game_replay_quick(&a, &opts, NULL, &v.plain);
 	/* Read with its tree (as pgn-convert reads), the same. */
 	struct replay_trace tree_seen;
 	struct replay_visitor tree_vis = replay_tracer(&tree_seen);
 	struct replay_result tree_fast;
-	assert_true(game_replay_quick(&b, &opts, &tree_vis, &tree_fast) ==
+	assert_true(lr_game_replay_quick(&b, &opts, &tree_vis, &tree_fast) ==
 		    v.quick);
 	if (v.quick) {
 		assert_true(tree_fast.final.key == v.fast.final.key);
 		assert_true(tree_seen.hash == v.fast_seen.hash);
 	}
-	game_replay(&b, &opts, &full_vis, count_diag, &c, &v.full);
+	game_replay(&b, &full_opts, &full_vis, count_diag, &c, &v.full);
 	v.full_diags = c.diags;
 	/* The tree read again from the lazy game's bytes replays alike. */
 	struct replay_result re;
 	struct counted c2 = { 0 };
 	assert_int_equal(pgn_game_read_tree(&a, &again, NULL), 0);
 	assert_int_equal(again.index, b.index);
-	game_replay(&again, &opts, NULL, count_diag, &c2, &re);
+	game_replay(&again, &full_opts, NULL, count_diag, &c2, &re);
 	assert_int_equal(c2.diags, c.diags);
 	assert_int_equal(re.plies, v.full.plies);
 	assert_true(re.final.key == v.full.final.key);
+	/* The one entry on the tags-only game: the fast path, else the tree
+	 * read into the game itself, as the full reader read it. */
+	struct counted c3 = { 0 };
+	assert_int_equal(game_replay(&a, &opts, NULL, count_diag, &c3, &re),
+			 v.full.errors != 0);
+	assert_int_equal(c3.diags, c.diags);
+	assert_int_equal(re.plies, v.full.plies);
+	assert_true(re.final.key == v.full.final.key);
+	assert_true(a.index == b.index && a.ntags == b.ntags &&
+		    a.flags == b.flags && a.raw_len == b.raw_len);
+	assert_true(a.start.line == b.start.line && a.start.col == b.start.col);
+	assert_true((a.moves.first != NULL) == (!v.quick && b.moves.first));
 	pgn_game_release(&a);
 	pgn_game_release(&b);
 	pgn_game_release(&again);
@@ -527,7 +543,6 @@ static void keep_diag(void *ctx, const struct diag *d)
 
 static struct said numbers_said(const char *fen, const char *movetext)
 {
-	static const struct replay_opts opts = { 0 };
 	char pgn[4096];
 	game_text(pgn, sizeof pgn, fen, movetext);
 	struct verdict v = check(pgn);
@@ -539,7 +554,7 @@ static struct said numbers_said(const char *fen, const char *movetext)
 	struct replay_result res;
 	pgn_game_init(&g);
 	assert_int_equal(pgn_reader_next(r, &g, NULL, NULL, &err), 1);
-	game_replay(&g, &opts, NULL, keep_diag, &s, &res);
+	game_replay(&g, &full_opts, NULL, keep_diag, &s, &res);
 	pgn_game_release(&g);
 	pgn_reader_close(r);
 	if (v.quick == (s.n != 0) && !strchr(movetext, '('))
@@ -739,10 +754,11 @@ static void test_before_only_when_wanted(void **state)
 						      .want_before = &l.want };
 			struct replay_result res;
 			if (quick)
-				assert_true(game_replay_quick(&g, &opts, &vis,
-							      &res) == (i == 0));
+				assert_true(lr_game_replay_quick(&g, &opts,
+								 &vis, &res) ==
+					    (i == 0));
 			else
-				assert_int_equal(game_replay(&g, &opts, &vis,
+				assert_int_equal(game_replay(&g, &full_opts, &vis,
 							     NULL, NULL, &res),
 						 0);
 			if (quick && i != 0)

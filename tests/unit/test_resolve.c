@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "../../librules/internal.h"
+#include "../../librules/variant.h"
 #include "support.h"
 
 /* "e7e8q" -> from, to, promotion; flags compared when given. */

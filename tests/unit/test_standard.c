@@ -272,20 +272,20 @@ static void test_helpers(void **state)
 	/* The knight on d2 is pinned by the queen, the pawn on e2 by the
 	 * rook; the knight on f3 stands on no line to the king. */
 	struct position pos = setup("4k3/8/8/q7/4r3/5N2/3NP3/4K3 w - - 0 1");
-	assert_true(standard_pinned(&pos, WHITE) ==
+	assert_true(lr_standard_pinned(&pos, WHITE) ==
 		    (BB(square("d2")) | BB(square("e2"))));
-	assert_true(standard_checkers(&pos) == 0);
+	assert_true(lr_standard_checkers(&pos) == 0);
 	pos = setup("4k3/8/8/8/1b2r3/8/8/4K1n1 w - - 0 1");
-	assert_true(standard_checkers(&pos) ==
+	assert_true(lr_standard_checkers(&pos) ==
 		    (BB(square("b4")) | BB(square("e4"))));
 	pos = setup("4k3/8/8/8/8/8/5n2/4K3 w - - 0 1");
-	assert_true(standard_checkers(&pos) == 0);
+	assert_true(lr_standard_checkers(&pos) == 0);
 	pos = setup("4k3/8/8/8/8/5n2/8/4K3 w - - 0 1");
-	assert_true(standard_checkers(&pos) == BB(square("f3")));
+	assert_true(lr_standard_checkers(&pos) == BB(square("f3")));
 	struct movelist list = { .count = 0 };
-	add_pawn_move(&list, square("e7"), square("e8"), 0);
-	add_pawn_move(&list, square("b2"), square("a1"), MF_CAPTURE);
-	add_pawn_move(&list, square("e2"), square("e4"), MF_DOUBLE);
+	lr_add_pawn_move(&list, square("e7"), square("e8"), 0);
+	lr_add_pawn_move(&list, square("b2"), square("a1"), MF_CAPTURE);
+	lr_add_pawn_move(&list, square("e2"), square("e4"), MF_DOUBLE);
 	assert_int_equal(list.count, 9);
 	assert_int_equal(list.moves[0], coord_move("e7", "e8", QUEEN, 0));
 	assert_int_equal(list.moves[7],
@@ -515,7 +515,7 @@ static void naive_legal(const struct position *pos, struct movelist *out)
 static void check_attacks(const struct position *pos)
 {
 	int k = position_king(pos, pos->side);
-	assert_int_equal(standard_checkers(pos) != 0,
+	assert_int_equal(lr_standard_checkers(pos) != 0,
 			 naive_attacked(pos, k, pos->side ^ 1));
 	for (int s = 0; s < 64; s++)
 		for (int c = 0; c < 2; c++)

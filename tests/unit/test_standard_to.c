@@ -1,9 +1,9 @@
 /* standard_generate_to() against standard_generate(): over the perft suite
  * positions and random playouts from them, for every mover type and every
  * destination, the targeted list must hold exactly the full list's moves
- * with that mover and destination; standard_has_move(), standard_in_check()
- * and standard_gives_check() must agree with the full generator and the
- * attack test.  Then move_resolve() with the hook and
+ * with that mover and destination; lr_standard_has_move(),
+ * lr_standard_in_check() and lr_standard_gives_check() must agree with the
+ * full generator and the attack test.  Then move_resolve() with the hook and
  * without it (a copy of the standard table with generate_to NULL) must
  * answer every text alike: the SAN of every legal move, written plainly,
  * without its check mark, with full coordinates, and every "piece letter +
@@ -190,31 +190,31 @@ static void check_position(const struct position *pos,
 			   const struct variant *plain, int ply)
 {
 	char fen[FEN_MAX];
-	if (standard_has_move(pos) != (standard_count(pos) > 0)) {
+	if (lr_standard_has_move(pos) != (standard_count(pos) > 0)) {
 		fen_of(pos, fen);
-		fail_msg("%s: standard_has_move() and standard_count() differ",
-			 fen);
+		fail_msg("%s: lr_standard_has_move() and standard_count() "
+			 "differ", fen);
 	}
-	if (standard_in_check(pos) !=
+	if (lr_standard_in_check(pos) !=
 	    standard_attacked(pos, position_king(pos, pos->side),
 			      pos->side ^ 1)) {
 		fen_of(pos, fen);
-		fail_msg("%s: standard_in_check() is wrong", fen);
+		fail_msg("%s: lr_standard_in_check() is wrong", fen);
 	}
 	compare_lists(pos, ply);
 	if (ply % RESOLVE_EVERY == 0)
 		compare_resolve(pos, plain);
 }
 
-/* standard_gives_check() after every legal move. */
+/* lr_standard_gives_check() after every legal move. */
 static void check_gives_check(const struct position *pos,
 			      const struct movelist *l)
 {
 	for (unsigned i = 0; i < l->count; i++) {
 		struct position after = *pos;
 		position_make(&after, l->moves[i]);
-		if (standard_gives_check(&after, l->moves[i]) ==
-		    standard_in_check(&after))
+		if (lr_standard_gives_check(&after, l->moves[i]) ==
+		    lr_standard_in_check(&after))
 			continue;
 		char fen[FEN_MAX];
 		fen_of(pos, fen);

@@ -14,26 +14,25 @@
 #include <cmocka.h>
 
 #include "../../stats/internal.h"
+#include "../../librules/internal.h"	/* lr_game_replay_quick */
 
 /* ---------------------------------------------------------------- helpers */
 
-/* Adds every game of text, read with its tree (scratch NULL) or tags-only
- * as game-stats reads it (then replayed by the fast path when it can);
- * returns the number of valid ones. */
-static unsigned add_read(struct stats *s, const char *text,
-			 struct pgn_game *scratch)
+/* Adds every game of text, read with its tree and replayed from it, or
+ * tags-only as game-stats reads it (then replayed by the fast path when it
+ * can); returns the number of valid ones. */
+static unsigned add_read(struct stats *s, const char *text, bool tags_only)
 {
-	struct pgn_reader_opts opts = { .tags_only = scratch != NULL };
+	struct pgn_reader_opts opts = { .tags_only = tags_only };
 	struct pgn_reader *r = pgn_reader_from_memory("t", text, strlen(text),
 						      &opts);
 	struct pgn_game g;
 	struct diag err;
-	struct replay_opts ro = { 0 };
+	struct replay_opts ro = { .full_replay = !tags_only };
 	unsigned valid = 0;
 	pgn_game_init(&g);
 	while (pgn_reader_next(r, &g, NULL, NULL, &err) > 0)
-		valid += stats_add_game(s, &g, scratch, &opts, &ro, false,
-					NULL, NULL);
+		valid += stats_add_game(s, &g, &ro, false, NULL, NULL);
 	pgn_game_release(&g);
 	pgn_reader_close(r);
 	return valid;
@@ -48,16 +47,13 @@ static char *partial_of(const struct stats *s);
 static unsigned add_text(struct stats *s, const char *text)
 {
 	char *before = partial_of(s);
-	unsigned valid = add_read(s, text, NULL);
+	unsigned valid = add_read(s, text, false);
 	struct stats *lazy = NULL;
 	char why[128];
 	FILE *f = fmemopen(before, strlen(before), "r");
 	assert_int_equal(stats_read_partial(&lazy, f, "p", why, sizeof why), 0);
 	fclose(f);
-	struct pgn_game scratch;
-	pgn_game_init(&scratch);
-	assert_int_equal(add_read(lazy, text, &scratch), valid);
-	pgn_game_release(&scratch);
+	assert_int_equal(add_read(lazy, text, true), valid);
 	char *tree = partial_of(s), *quick = partial_of(lazy);
 	assert_string_equal(quick, tree);
 	free(before);
@@ -234,8 +230,7 @@ static void test_invalid_apart(void **state)
 	struct replay_opts ro = { 0 };
 	pgn_game_init(&game);
 	assert_int_equal(pgn_reader_next(r, &game, NULL, NULL, &err), 1);
-	assert_false(stats_add_game(s, &game, NULL, NULL, &ro, true, NULL,
-				    NULL));
+	assert_false(stats_add_game(s, &game, &ro, true, NULL, NULL));
 	assert_int_equal(all(s)->c[ST_INVALID], 2);
 	pgn_game_release(&game);
 	pgn_reader_close(r);
@@ -568,7 +563,7 @@ static void test_fast_path_same(void **state)
 	unsigned taken = 0;
 	pgn_game_init(&g);
 	while (pgn_reader_next(r, &g, NULL, NULL, &err) > 0)
-		taken += game_replay_quick(&g, &ro, NULL, &res);
+		taken += lr_game_replay_quick(&g, &ro, NULL, &res);
 	pgn_game_release(&g);
 	pgn_reader_close(r);
 	assert_int_equal(taken, 3);
@@ -724,7 +719,7 @@ static void test_names(void **state)
 		assert_int_equal(st_stat_by_name(name), i);
 	}
 	assert_string_equal(st_stat_name(ST_VARIANT0 + 1, buf), "variant-tandem");
-	assert_string_equal(v[1]->id, "tandem");
+	assert_string_equal(variant_id(v[1]), "tandem");
 	for (unsigned i = 0; i < RP__COUNT; i++) {
 		st_rp_name(i, rp);
 		assert_int_equal(st_rp_by_name(rp), (int)i);

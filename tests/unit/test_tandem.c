@@ -1,8 +1,8 @@
-/* Tandem Pawn Chess (librules/tandem.c): each special rule of pawnkit-variants(7)
- * with a position where it applies and one where a condition fails; the
- * positions after each kind of move as FEN; perft counts derived by hand
- * (derivations in the comments) and the tandem-free case against standard
- * chess. */
+/* Tandem Pawn Chess (librules/variants/tandem.c): each special rule of
+ * pawnkit-variants(7) with a position where it applies and one where a
+ * condition fails; the positions after each kind of move as FEN; perft
+ * counts derived by hand (derivations in the comments) and the tandem-free
+ * case against standard chess. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,7 +13,7 @@
 
 #include <cmocka.h>
 
-#include "../../librules/position.h"
+#include "../../librules/variant.h"
 #include "support.h"
 
 /* ---------------------------------------------------------------- helpers */

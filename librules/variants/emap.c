@@ -13,7 +13,7 @@
  * king moves, e.p. captures and evasions. */
 #include <stdio.h>
 
-#include "internal.h"
+#include "../internal.h"
 
 /* ------------------------------------------------------------- attacks */
 
@@ -30,11 +30,11 @@ static inline uint64_t forward_bb(uint64_t b, int c)
 static bool attacked_with(const struct position *pos, int sq, int by,
 			  uint64_t occ, uint64_t theirs)
 {
-	if (pawn_attacks[by ^ 1][sq] & theirs)
+	if (lr_pawn_attacks[by ^ 1][sq] & theirs)
 		return true;
-	if (knight_attacks[sq] & theirs & pos->by_type[KNIGHT])
+	if (lr_knight_attacks[sq] & theirs & pos->by_type[KNIGHT])
 		return true;
-	if (king_attacks[sq] & theirs & pos->by_type[KING])
+	if (lr_king_attacks[sq] & theirs & pos->by_type[KING])
 		return true;
 	uint64_t queens = pos->by_type[QUEEN];
 	uint64_t diag = theirs & (pos->by_type[BISHOP] | queens);
@@ -108,7 +108,7 @@ static ALWAYS_INLINE uint64_t slider_checks_and_pins(struct gen *g)
 	uint64_t checkers = 0;
 	while (snipers) {
 		int s = pop_lsb(&snipers);
-		uint64_t between = between_bb[g->ksq][s] & g->occ;
+		uint64_t between = lr_between_bb[g->ksq][s] & g->occ;
 		if (!between)
 			checkers |= BB(s);
 		else if (!(between & (between - 1)))
@@ -182,7 +182,7 @@ static ALWAYS_INLINE void gen_pawnlike_of(struct gen *g, uint64_t set,
 /* A pinned man keeps to the line through its king and the pinner. */
 static ALWAYS_INLINE uint64_t pin_mask(const struct gen *g, int from)
 {
-	return (g->pinned & BB(from)) ? line_bb[g->ksq][from] : ~0ULL;
+	return (g->pinned & BB(from)) ? lr_line_bb[g->ksq][from] : ~0ULL;
 }
 
 /* The pieces' own moves, and every man's pawn-like ones. */
@@ -193,7 +193,7 @@ static ALWAYS_INLINE void gen_men(struct gen *g, const int us)
 	uint64_t b = g->own & pos->by_type[KNIGHT] & ~g->pinned;
 	while (b) {
 		int from = pop_lsb(&b);
-		emit_split(g, from, knight_attacks[from] & g->target);
+		emit_split(g, from, lr_knight_attacks[from] & g->target);
 	}
 	/* Queens move as a bishop and as a rook. */
 	b = g->own & (pos->by_type[BISHOP] | queens);
@@ -214,8 +214,8 @@ static ALWAYS_INLINE void gen_men(struct gen *g, const int us)
 	 * diagonal pinner with its pawn-like capture. */
 	for (b = men & g->pinned; b;) {
 		int from = pop_lsb(&b);
-		gen_pawnlike_of(g, BB(from), g->target & line_bb[g->ksq][from],
-				us);
+		gen_pawnlike_of(g, BB(from),
+				g->target & lr_line_bb[g->ksq][from], us);
 	}
 }
 
@@ -223,7 +223,7 @@ static ALWAYS_INLINE void gen_men(struct gen *g, const int us)
 static ALWAYS_INLINE void gen_king_steps(struct gen *g)
 {
 	uint64_t occ = g->occ ^ BB(g->ksq);
-	uint64_t to = king_attacks[g->ksq] & ~g->own, safe = 0;
+	uint64_t to = lr_king_attacks[g->ksq] & ~g->own, safe = 0;
 	while (to) {
 		int sq = pop_lsb(&to);
 		if (!attacked_with(g->pos, sq, g->them, occ, g->enemy))
@@ -243,7 +243,7 @@ static void gen_king_double(struct gen *g)
 		return;
 	uint64_t catchers = pos->by_type[PAWN] | pos->by_type[BISHOP] |
 			    pos->by_type[KNIGHT];
-	if ((pawn_attacks[g->us][mid] & g->enemy & catchers) ||
+	if ((lr_pawn_attacks[g->us][mid] & g->enemy & catchers) ||
 	    !king_safe_after(g, from, to, NO_SQUARE))
 		return;
 	movelist_add(g->list, MOVE(from, to, 0, MF_DOUBLE));
@@ -257,7 +257,7 @@ static void gen_castle(struct gen *g, unsigned right, int rook, int step)
 	int k = g->ksq;
 	if (!(pos->castling & right) ||
 	    !(pieces_bb(pos, g->us, ROOK) & BB(rook)) ||
-	    (between_bb[k][rook] & g->occ) ||
+	    (lr_between_bb[k][rook] & g->occ) ||
 	    attacked_with(pos, k + step, g->them, g->occ, g->enemy) ||
 	    attacked_with(pos, k + 2 * step, g->them, g->occ, g->enemy))
 		return;
@@ -285,7 +285,7 @@ static void gen_ep(struct gen *g)
 	    !(g->enemy & BB(victim) &
 	      (pos->by_type[PAWN] | pos->by_type[BISHOP] | pos->by_type[KNIGHT])))
 		return;
-	uint64_t takers = pawn_attacks[g->them][ep] & g->own;
+	uint64_t takers = lr_pawn_attacks[g->them][ep] & g->own;
 	while (takers) {
 		int from = pop_lsb(&takers);
 		if (king_safe_after(g, from, ep, victim))
@@ -307,8 +307,8 @@ static ALWAYS_INLINE void gen_all(struct gen *g, const int us)
 		return;	/* not a playable position; FEN setup refuses it */
 	g->ksq = lsb(kings);
 	/* Every enemy man attacks diagonally forward, like a pawn. */
-	uint64_t checkers = (pawn_attacks[us][g->ksq] & g->enemy) |
-			    (knight_attacks[g->ksq] & g->enemy &
+	uint64_t checkers = (lr_pawn_attacks[us][g->ksq] & g->enemy) |
+			    (lr_knight_attacks[g->ksq] & g->enemy &
 			     pos->by_type[KNIGHT]) |
 			    slider_checks_and_pins(g);
 	gen_king_steps(g);
@@ -317,7 +317,7 @@ static ALWAYS_INLINE void gen_all(struct gen *g, const int us)
 	/* Double checks can only be evaded by moving the king. */
 	if (checkers & (checkers - 1))
 		return;
-	g->target = checkers ? between_bb[g->ksq][lsb(checkers)] | checkers
+	g->target = checkers ? lr_between_bb[g->ksq][lsb(checkers)] | checkers
 			     : ~g->own;
 	gen_men(g, us);
 	if (!checkers)
@@ -352,9 +352,9 @@ static const struct ep_passer man_passer = {
 
 static int emap_check_setup(struct position *pos, struct setup_fault *fault)
 {
-	if (standard_check_pawn_ranks(pos, fault) != 0)
+	if (lr_standard_check_pawn_ranks(pos, fault) != 0)
 		return -1;
-	return check_ep_passage(pos, fault, &man_passer);
+	return lr_check_ep_passage(pos, fault, &man_passer);
 }
 
 const struct variant variant_emap = {
@@ -368,7 +368,7 @@ const struct variant variant_emap = {
 	.san_moves = 0,
 	.generate = emap_generate,
 	.attacked = emap_attacked,
-	/* Standard's make already plays every EMAP move by position.h's
+	/* Standard's make already plays every EMAP move by rules.h's
 	 * encoding: MF_DOUBLE sets the e.p. square whoever moves, MF_EP
 	 * takes the man on ep_victim, and only pawn moves and captures reset
 	 * the clock (a piece's pawn-like move is not a pawn move). */

@@ -1,6 +1,6 @@
 /* Random Pawns Chess (Gavin King, 2003) and its flip variant.
  *
- * Pieces are FIDE's; each pawn carries a code (position.h, CODE_*) saying,
+ * Pieces are FIDE's; each pawn carries a code (rules.h, CODE_*) saying,
  * per direction (left-forward, forward, right-forward from its owner's
  * side), whether it may move there, capture there, both or neither.  Rules
  * and the interpretations taken: pawnkit-variants(7).
@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "internal.h"
+#include "../internal.h"
 
 /* ------------------------------------------------------------ geometry */
 
@@ -147,8 +147,8 @@ static bool attacked_after(const struct position *pos, int sq, int by,
 	uint64_t them = pos->by_color[by] & ~removed;
 	uint64_t diag = them & (pos->by_type[BISHOP] | pos->by_type[QUEEN]);
 	uint64_t line = them & (pos->by_type[ROOK] | pos->by_type[QUEEN]);
-	if ((knight_attacks[sq] & them & pos->by_type[KNIGHT]) ||
-	    (king_attacks[sq] & them & pos->by_type[KING]) ||
+	if ((lr_knight_attacks[sq] & them & pos->by_type[KNIGHT]) ||
+	    (lr_king_attacks[sq] & them & pos->by_type[KING]) ||
 	    (bishop_attacks(sq, occ) & diag) || (rook_attacks(sq, occ) & line))
 		return true;
 	return pawn_attacks_sq(pos, sq, by, them & pos->by_type[PAWN], occ);
@@ -193,7 +193,7 @@ static void slider_checks_and_pins(struct gen *g)
 	snipers &= g->them;
 	while (snipers) {
 		int s = pop_lsb(&snipers);
-		uint64_t between = between_bb[g->king][s] & g->occ;
+		uint64_t between = lr_between_bb[g->king][s] & g->occ;
 		if (!between)
 			g->checkers |= BB(s);
 		else if (!(between & (between - 1)) && (between & g->us))
@@ -235,7 +235,7 @@ static void pawn_checks_and_pins(struct gen *g)
 /* Where the piece on from may land: the check mask, and its pin line. */
 static uint64_t allowed(const struct gen *g, int from)
 {
-	return (g->pinned & BB(from)) ? g->target & line_bb[g->king][from]
+	return (g->pinned & BB(from)) ? g->target & lr_line_bb[g->king][from]
 				       : g->target;
 }
 
@@ -266,7 +266,7 @@ static void gen_pieces(const struct gen *g)
 	uint64_t b = g->us & pos->by_type[KNIGHT] & ~g->pinned;
 	while (b) {
 		int from = pop_lsb(&b);
-		add_targets(g, from, knight_attacks[from] & g->target);
+		add_targets(g, from, lr_knight_attacks[from] & g->target);
 	}
 	b = g->us & (pos->by_type[BISHOP] | queens);
 	while (b) {
@@ -291,7 +291,7 @@ static bool king_safe_on(const struct gen *g, int to)
 
 static void gen_king(const struct gen *g)
 {
-	uint64_t to = king_attacks[g->king] & ~g->us, safe = 0;
+	uint64_t to = lr_king_attacks[g->king] & ~g->us, safe = 0;
 	while (to) {
 		int sq = pop_lsb(&to);
 		if (king_safe_on(g, sq))
@@ -406,13 +406,14 @@ static bool gen_moves(struct gen *g, const struct position *pos,
 	g->king = lsb(king);
 	slider_checks_and_pins(g);
 	pawn_checks_and_pins(g);
-	g->checkers |= knight_attacks[g->king] & g->them & pos->by_type[KNIGHT];
+	g->checkers |= lr_knight_attacks[g->king] & g->them &
+		       pos->by_type[KNIGHT];
 	uint64_t checkers = g->checkers;
 	gen_king(g);
 	/* Double checks can only be evaded by moving the king. */
 	if (checkers & (checkers - 1))
 		return false;
-	g->target = checkers ? between_bb[g->king][lsb(checkers)] | checkers
+	g->target = checkers ? lr_between_bb[g->king][lsb(checkers)] | checkers
 			     : ~g->us;
 	uint64_t pawns = g->us & pos->by_type[PAWN];
 	while (pawns)
@@ -492,12 +493,12 @@ static void rp_make(struct position *pos, move_t m)
 		move_piece(pos, from, to, MOVE_PROMO(m));
 		if (flags & MF_CASTLE)
 			move_castling_rook(pos, to);
-		castling_update(pos, from, to);
+		lr_castling_update(pos, from, to);
 	}
-	/* e.p. is set after make_finish so it survives whether or not that
+	/* e.p. is set after lr_make_finish so it survives whether or not that
 	 * clears the old square; from + to is even for any two-square move. */
 	position_set_ep(pos, NO_SQUARE, NO_SQUARE);
-	make_finish(pos, pawn || (flags & MF_CAPTURE));
+	lr_make_finish(pos, pawn || (flags & MF_CAPTURE));
 	if (flags & MF_DOUBLE)
 		position_set_ep(pos, (from + to) / 2, to);
 }
@@ -587,7 +588,7 @@ static int check_ep(struct position *pos, struct setup_fault *fault)
 static int rp_check_setup(struct position *pos, struct setup_fault *fault)
 {
 	uint64_t pawns = pos->by_type[PAWN];
-	if (standard_check_pawn_ranks(pos, fault) != 0)
+	if (lr_standard_check_pawn_ranks(pos, fault) != 0)
 		return -1;
 	for (uint64_t b = pawns; b;) {
 		int sq = pop_lsb(&b);

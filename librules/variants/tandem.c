@@ -2,14 +2,14 @@
  * two yoked pawns on one square (pawnkit-variants(7), "Tandem Pawn Chess").
  *
  * A tandem is one piece code (TANDEM) on one square; a move from it is a
- * member move unless MF_UNIT (position.h).  Pieces and single pawns move
+ * member move unless MF_UNIT (rules.h).  Pieces and single pawns move
  * exactly as in FIDE chess, so a position without tandems plays as
  * standard chess (the unit tests compare move lists with standard's); only
  * single pawns on their first rank, left there by a rocket from rank 2,
  * add the 1->2 and 1->3 steps. */
 #include <stdio.h>
 
-#include "internal.h"
+#include "../internal.h"
 
 /* Is sq attacked by colour by once the board's occupancy is occ and the
  * pieces on gone are captured?  Single pawns and tandems attack alike. */
@@ -19,11 +19,11 @@ static bool attacked_after(const struct position *pos, int sq, int by,
 	uint64_t them = pos->by_color[by] & ~gone;
 	uint64_t pawns = pos->by_type[PAWN] | pos->by_type[TANDEM];
 	uint64_t queens = pos->by_type[QUEEN];
-	if (pawn_attacks[by ^ 1][sq] & pawns & them)
+	if (lr_pawn_attacks[by ^ 1][sq] & pawns & them)
 		return true;
-	if (knight_attacks[sq] & pos->by_type[KNIGHT] & them)
+	if (lr_knight_attacks[sq] & pos->by_type[KNIGHT] & them)
 		return true;
-	if (king_attacks[sq] & pos->by_type[KING] & them)
+	if (lr_king_attacks[sq] & pos->by_type[KING] & them)
 		return true;
 	uint64_t rq = (pos->by_type[ROOK] | queens) & them;
 	if (rq && (rook_attacks(sq, occ) & rq))
@@ -88,15 +88,15 @@ static void find_checks_and_pins(struct gen *g)
 	const struct position *pos = g->pos;
 	uint64_t them = pos->by_color[g->them], queens = pos->by_type[QUEEN];
 	uint64_t pawns = pos->by_type[PAWN] | pos->by_type[TANDEM];
-	g->checkers = (pawn_attacks[g->us][g->ksq] & them & pawns) |
-		      (knight_attacks[g->ksq] & them & pos->by_type[KNIGHT]);
+	g->checkers = (lr_pawn_attacks[g->us][g->ksq] & them & pawns) |
+		      (lr_knight_attacks[g->ksq] & them & pos->by_type[KNIGHT]);
 	/* Rays from the king through our pieces, stopped by theirs. */
 	uint64_t snipers =
 		(rook_attacks(g->ksq, them) & them & (pos->by_type[ROOK] | queens)) |
 		(bishop_attacks(g->ksq, them) & them & (pos->by_type[BISHOP] | queens));
 	while (snipers) {
 		int s = pop_lsb(&snipers);
-		uint64_t between = between_bb[g->ksq][s] & g->occ;
+		uint64_t between = lr_between_bb[g->ksq][s] & g->occ;
 		if (!between)
 			g->checkers |= BB(s);
 		else if (!(between & (between - 1)))
@@ -120,7 +120,8 @@ static void gen_init(struct gen *g, const struct position *pos,
 		return;
 	find_checks_and_pins(g);
 	if (g->checkers)
-		g->target &= between_bb[g->ksq][lsb(g->checkers)] | g->checkers;
+		g->target &= lr_between_bb[g->ksq][lsb(g->checkers)] |
+			     g->checkers;
 }
 
 /* Would our king be safe once the occupancy is occ and the enemy pieces on
@@ -180,7 +181,7 @@ static void add_piece_moves(struct gen *g, int from, uint64_t to)
  * king and the pinner. */
 static uint64_t pin_mask(const struct gen *g, int from)
 {
-	return (g->pinned & BB(from)) ? line_bb[g->ksq][from] : ~0ULL;
+	return (g->pinned & BB(from)) ? lr_line_bb[g->ksq][from] : ~0ULL;
 }
 
 /* Knights, bishops, rooks, queens. */
@@ -190,7 +191,7 @@ static void gen_pieces(struct gen *g)
 	uint64_t own = pos->by_color[g->us], queens = pos->by_type[QUEEN];
 	for (uint64_t b = own & pos->by_type[KNIGHT] & ~g->pinned; b;) {
 		int from = pop_lsb(&b);
-		add_piece_moves(g, from, knight_attacks[from] & g->target);
+		add_piece_moves(g, from, lr_knight_attacks[from] & g->target);
 	}
 	for (uint64_t b = own & (pos->by_type[BISHOP] | queens); b;) {
 		int from = pop_lsb(&b);
@@ -255,7 +256,7 @@ static void gen_pawns(struct gen *g)
 		gen_tandem_set(g, tandems & ~g->pinned, g->target);
 	for (uint64_t b = (pawns | tandems) & g->pinned; b;) {
 		int from = pop_lsb(&b);
-		uint64_t target = g->target & line_bb[g->ksq][from];
+		uint64_t target = g->target & lr_line_bb[g->ksq][from];
 		if (pawns & BB(from))
 			gen_pawn_set(g, BB(from), target);
 		else
@@ -295,7 +296,7 @@ static void gen_en_passant(struct gen *g)
 	if (ep == NO_SQUARE)
 		return;
 	uint64_t own = pos->by_color[g->us];
-	uint64_t from_set = pawn_attacks[g->them][ep] & own &
+	uint64_t from_set = lr_pawn_attacks[g->them][ep] & own &
 			    (pos->by_type[PAWN] | pos->by_type[TANDEM]);
 	bool victim_single = PIECE_TYPE(pos->board[victim]) == PAWN;
 	uint64_t vacated = (g->occ & ~BB(victim)) | BB(ep);
@@ -322,7 +323,7 @@ static void gen_castling(struct gen *g)
 	};
 	for (int i = 2 * g->us; i < 2 * g->us + 2; i++) {
 		if (!(g->pos->castling & table[i].right) ||
-		    (between_bb[table[i].king][table[i].rook] & g->occ) ||
+		    (lr_between_bb[table[i].king][table[i].rook] & g->occ) ||
 		    tandem_attacked(g->pos, table[i].pass, g->them) ||
 		    tandem_attacked(g->pos, table[i].to, g->them))
 			continue;
@@ -336,7 +337,8 @@ static void gen_king(struct gen *g)
 {
 	int from = g->ksq;
 	uint64_t occ = g->occ ^ BB(from), safe = 0;
-	for (uint64_t b = king_attacks[from] & ~g->pos->by_color[g->us]; b;) {
+	uint64_t steps = lr_king_attacks[from] & ~g->pos->by_color[g->us];
+	for (uint64_t b = steps; b;) {
 		int to = pop_lsb(&b);
 		if (!attacked_after(g->pos, to, g->them, occ, BB(to)))
 			safe |= BB(to);
@@ -410,14 +412,14 @@ static void tandem_make(struct position *pos, move_t m)
 	else if (pos->board[to])
 		board_take_fast(pos, to);
 	position_set_ep(pos, NO_SQUARE, NO_SQUARE);
-	castling_update(pos, from, to);
+	lr_castling_update(pos, from, to);
 	if (flags & MF_CASTLE)
 		make_castle(pos, from, to);
 	else
 		board_put_fast(pos, to, leave_origin(pos, m, pos->side));
 	if (flags & MF_DOUBLE)
 		position_set_ep(pos, (from + to) / 2, to);
-	make_finish(pos, pawnlike || (flags & MF_CAPTURE));
+	lr_make_finish(pos, pawnlike || (flags & MF_CAPTURE));
 }
 
 /* ---------------------------------------------------------------- setup */

@@ -1,18 +1,23 @@
-/* librules: syntax to legal positions and moves; replay of games.
+/* librules for its users (formats/, cmd/, tests): positions, moves,
+ * notation, FEN, replay of games under the variants of
+ * pawnkit-variants(7).
  *
- * One position type serves every variant; what differs is a table of hooks
- * (struct variant).  Positions are plain values: copy one to keep it.
- * Move lists and positions are owned by the caller; nothing here allocates
- * in the move generation or make path.
+ * One position type serves every variant; a variant's rules are a table
+ * of hooks that only variant code sees (variant.h): here a variant is a
+ * handle with a few names.  Positions are plain values: copy one to keep
+ * it.  Move lists and positions are owned by the caller; nothing here
+ * allocates in the move generation or make path.
  */
-#ifndef PAWNKIT_POSITION_H
-#define PAWNKIT_POSITION_H
+#ifndef PAWNKIT_RULES_H
+#define PAWNKIT_RULES_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "../libparse/pgn.h"
+
+/* ---------------------------------------------------- squares, pieces */
 
 /* Squares: a1 = 0, b1 = 1, ..., h8 = 63.  file = sq & 7, rank = sq >> 3. */
 enum { WHITE = 0, BLACK = 1 };
@@ -38,7 +43,39 @@ enum { CODE_X = 0, CODE_M = 1, CODE_C = 2, CODE_O = 3 };
 enum castling_rights { CASTLE_WK = 1, CASTLE_WQ = 2, CASTLE_BK = 4,
 		       CASTLE_BQ = 8 };
 
+/* ------------------------------------------------------------ variants */
+
+/* A variant's rules (defined in variant.h, for variant code). */
 struct variant;
+
+/* The variants of pawnkit-variants(7), one object each: compare
+ * pointers, as every lookup below returns these. */
+extern const struct variant variant_standard, variant_tandem, variant_emap,
+	variant_randompawns, variant_randompawns_flip, variant_pushpawn,
+	variant_pushpawn_4th, variant_pauli;
+
+/* Every variant, standard first; *n gets the count. */
+const struct variant *const *variant_all(size_t *n);
+/* The variant of an id ("pushpawn-4th"); NULL when there is none. */
+const struct variant *variant_by_id(const char *id);
+/* A [Variant] tag value: names and aliases as pawnkit-variants(7) lists them;
+ * case, spaces, '-', '_', parentheses and a trailing "chess" ignored. */
+const struct variant *variant_by_name(const char *name);
+/* "standard, tandem, emap, ..." for error messages. */
+const char *variant_id_list(void);
+
+/* Its id, as --variant takes it: "tandem". */
+const char *variant_id(const struct variant *v);
+/* The value written in [Variant "..."]; NULL for standard chess. */
+const char *variant_pgn_name(const struct variant *v);
+/* Its name in messages: "standard chess", "Pauli Chess". */
+const char *variant_name(const struct variant *v);
+/* Its start position, as FEN. */
+const char *variant_start_fen(const struct variant *v);
+/* Whether every pawn carries a Random Pawns code. */
+bool variant_needs_codes(const struct variant *v);
+
+/* ----------------------------------------------------------- positions */
 
 struct position {
 	uint64_t by_color[2];	/* squares holding at least one piece of that colour */
@@ -105,72 +142,7 @@ struct movelist {
 	move_t moves[MOVELIST_MAX];
 };
 
-/* A fault of a position read from FEN (variant.check_setup) and what it
- * is about, so that its diagnostic points there in the FEN text. */
-struct setup_fault {
-	char why[DIAG_MESSAGE_MAX];	/* "field: what is wrong" */
-	int field;		/* enum fen_field; -1: the position as a whole */
-	int square;		/* FEN_BOARD: the square's token, or -1 */
-	char right;		/* FEN_CASTLING: the letter (KQkq), or 0 */
-};
-
-/* The hooks of one variant.  Every variant fills all of them (standard's
- * are exported for variants that extend standard chess). */
-struct variant {
-	const char *id;		/* "tandem" */
-	const char *pgn_name;	/* written [Variant "..."]; NULL for standard */
-	const char *name;	/* in messages: "standard chess", "Pauli Chess" */
-	const char *start_fen;
-	unsigned fen_features;	/* FEN_F_* tokens allowed besides plain pieces */
-	/* Its SAN (pawnkit-notation(5)): the mover letters ("KQRBN", and 'T' in
-	 * tandem; 'P' is every variant's), and the kinds of move a marker or
-	 * '~' writes (MF_ROCKET, MF_SHARE, MF_PUSH, MF_FLIP), so that a move
-	 * in another variant's notation is named as such. */
-	const char *san_pieces;
-	unsigned san_moves;
-	bool needs_codes;	/* every pawn must carry a code */
-	/* All legal moves of the side to move (appended to list). */
-	void (*generate)(const struct position *pos, struct movelist *list);
-	/* Is sq attacked by colour by, with every capture the variant gives?
-	 * (Pauli: a piece on sq itself does not attack it.) */
-	bool (*attacked)(const struct position *pos, int sq, int by);
-	/* Plays a legal move (from generate) on pos. */
-	void (*make)(struct position *pos, move_t m);
-	/* Optional (NULL: generate and count the list).  The number of moves
-	 * generate() would list, without writing them: perft's last ply. */
-	unsigned (*count)(const struct position *pos);
-	/* Variant checks of a position read from FEN, beyond the common ones
-	 * (token kinds, one king each, side not to move not in check); may
-	 * complete it (the e.p. victim square).  0, or -1 with *fault. */
-	int (*check_setup)(struct position *pos, struct setup_fault *fault);
-	/* K v K, K+N v K, K+B(s) v K(+B(s)) same colour cannot mate here. */
-	bool fide_material;
-	/* Optional (NULL: the variant has none).  Appends the moves generate()
-	 * would list whose mover is a piece of type `type` (PAWN..KING), whose
-	 * destination is `to` and whose origin is in `from`, castling included
-	 * for KING (`to` is then the king's destination), in any order.  SAN
-	 * resolution uses it to look at a few candidates instead of generating
-	 * every move. */
-	void (*generate_to)(const struct position *pos, int type, int to,
-			    uint64_t from, struct movelist *list);
-};
-
-extern const struct variant variant_standard, variant_tandem, variant_emap,
-	variant_randompawns, variant_randompawns_flip, variant_pushpawn,
-	variant_pushpawn_4th, variant_pauli;
-
-/* Every variant, standard first; *n gets the count. */
-const struct variant *const *variant_all(size_t *n);
-const struct variant *variant_by_id(const char *id);
-/* A [Variant] tag value: names and aliases as pawnkit-variants(7) lists them;
- * case, spaces, '-', '_', parentheses and a trailing "chess" ignored. */
-const struct variant *variant_by_name(const char *name);
-/* "standard, tandem, emap, ..." for error messages. */
-const char *variant_id_list(void);
-
-/* ------------------------------------------------------------ positions */
-
-void position_clear(struct position *pos, const struct variant *v);
+/* The start position of v. */
 void position_start(struct position *pos, const struct variant *v);
 /* Builds a position from FEN syntax for variant v: checks the tokens the
  * variant allows and that the position is legal.  0, or -1 with *err, its
@@ -185,22 +157,14 @@ int position_set_fen(struct position *pos, const char *fen,
 size_t position_to_fen(const struct position *pos, char *buf, size_t n);
 #define FEN_MAX 256
 
-/* Piece primitives keeping bitboards and key in step (for variant code).
- * A square holding two pieces (Pauli) keeps them in canonical order: White
- * first, then K Q R B N P; so equal positions have equal keys. */
-void position_put(struct position *pos, int sq, uint8_t piece);	/* adds one */
-void position_remove(struct position *pos, int sq);	/* all, and the code */
-/* Removes one piece (slot 0: board, 1: board2) and returns it. */
-uint8_t position_remove_one(struct position *pos, int sq, int slot);
-void position_set_code(struct position *pos, int sq, uint8_t code);
-void position_set_ep(struct position *pos, int ep, int victim);
-void position_set_castling(struct position *pos, unsigned rights);
-void position_flip_side(struct position *pos);
-uint64_t position_compute_key(const struct position *pos);
-
-int position_king(const struct position *pos, int color);	/* NO_SQUARE none */
+/* The square of colour's king; NO_SQUARE when it has none. */
+int position_king(const struct position *pos, int color);
+/* Whether the side to move is in check. */
 bool position_in_check(const struct position *pos);
+/* Every legal move of the side to move, in list (emptied first). */
 void position_legal_moves(const struct position *pos, struct movelist *list);
+/* Plays m, a legal move of pos (from position_legal_moves or
+ * move_resolve). */
 void position_make(struct position *pos, move_t m);
 /* A null move: side flips, e.p. cleared (never when in check). */
 void position_make_null(struct position *pos);
@@ -208,8 +172,11 @@ void position_make_null(struct position *pos);
 enum position_state {
 	PS_ONGOING, PS_CHECKMATE, PS_STALEMATE, PS_INSUFFICIENT
 };
+/* Mate, stalemate, or material that cannot mate (variants that allow
+ * the test: K v K, K+N v K, K+B(s) v K(+B(s)) on one colour). */
 enum position_state position_state(const struct position *pos);
 
+/* The number of move sequences of depth plies from pos. */
 uint64_t perft(const struct position *pos, unsigned depth);
 
 /* ------------------------------------------------------------- notation */
@@ -241,9 +208,9 @@ struct replay_opts {
 	const struct variant *variant;	/* for games without a [Variant] tag */
 	bool force_variant;	/* variant wins over the game's tag */
 	bool strict;		/* warnings are errors */
-	/* game_replay_lazy() replays every game with its tree, never by the
-	 * fast path (the same output, slower: for checking the one against
-	 * the other). */
+	/* game_replay() replays every game with its tree, never by the
+	 * fast path: the same output, slower; for checking the one against
+	 * the other, and for a visitor that reads step->item. */
 	bool full_replay;
 	/* The movetext must be SAN (pgn-validate): a move in long algebraic
 	 * or coordinate notation is then a lenient form. */
@@ -289,8 +256,8 @@ enum game_end {
 	GE_FIFTY
 };
 
-/* Every member is set by each replay (replay_begin() in replay.c sets
- * them one by one, not by clearing the whole: a new member goes there). */
+/* Every member is set by each replay, from one initializer of the whole
+ * (replay_begin() in replay.c): a new member starts at zero. */
 struct replay_result {
 	const struct variant *variant;	/* NULL when the tag was unknown */
 	unsigned errors, warnings;
@@ -300,41 +267,24 @@ struct replay_result {
 	struct position final;	/* after the last main-line move replayed */
 };
 
-/* Replays g (variations from their branch points).  Each problem goes to
- * report(ctx, diag).  Returns 0 when the game is valid, 1 when not. */
-int game_replay(const struct pgn_game *g, const struct replay_opts *opts,
+/* Replays g, main line and variations (from their branch points), and
+ * checks its check marks, result, roster and tags.  Each problem goes to
+ * report(report_ctx, diag); *result is filled.  0 when the game is valid,
+ * 1 when not.  Unless opts->full_replay, a standard-chess game whose main
+ * line is plain and has nothing to report is replayed straight from its
+ * movetext bytes (the fast path, several times faster); any other game is
+ * replayed from its tree, and a game read tags_only (no tree) is first
+ * read again, tree and all, into g itself, with the reader's default
+ * limits and nothing reported again: pointers into g taken before the
+ * call (tags, items) are then stale.  Either way the reports, result and
+ * moves are those of the game read with its tree.  The visitor (may be
+ * NULL) is shown the start and every move; on the fast path step->item
+ * is NULL (the main line's PI_MOVE items, in order, when g has a tree),
+ * and when the fast path gives a game up start() comes again: it must
+ * forget what it kept of the game. */
+int game_replay(struct pgn_game *g, const struct replay_opts *opts,
 		const struct replay_visitor *visitor, diag_fn report,
 		void *report_ctx, struct replay_result *result);
-
-/* game_replay()'s fast path, for a game read with tags_only (no tree) or
- * with its tree: a standard-chess game whose main line is plain (moves in
- * plain SAN, move numbers, comments, NAGs, no variation) and has nothing
- * to report at all is replayed straight from its movetext bytes, several
- * times faster.  True then, with *res as game_replay() would fill it and
- * visitor (may be NULL) shown the start and every move as game_replay()
- * shows them, but with step->item NULL: the bytes are read, not the tree
- * (the moves are the main line's PI_MOVE items, in order, when the game
- * has a tree).  False for every other game, with nothing reported: replay
- * it with its tree (pgn_game_read_tree, game_replay), which finds and
- * explains what there is.  The visitor may have seen part of such a game
- * already: its start() must forget what it kept of the game. */
-bool game_replay_quick(const struct pgn_game *g,
-		       const struct replay_opts *opts,
-		       const struct replay_visitor *visitor,
-		       struct replay_result *res);
-
-/* game_replay() for a game read with tags_only: the fast path when it
- * can, else the game read again with its tree (into *scratch, an
- * initialised game reused from call to call; ro as the reader's) and
- * replayed in full.  Reports and returns what game_replay() would for the
- * game read with its tree; the visitor (may be NULL) as for
- * game_replay_quick(): step->item is NULL on the fast path, and start()
- * may come twice. */
-int game_replay_lazy(const struct pgn_game *g, struct pgn_game *scratch,
-		     const struct pgn_reader_opts *ro,
-		     const struct replay_opts *opts,
-		     const struct replay_visitor *visitor, diag_fn report,
-		     void *report_ctx, struct replay_result *res);
 
 /* Start position of a game: [Variant], [SetUp]/[FEN], [PawnTypes].
  * 0; 1 when it is set up but *err holds a warning (a [PawnTypes] tag it
@@ -344,21 +294,14 @@ int game_start_position(const struct pgn_game *g,
 			const struct replay_opts *opts, struct position *pos,
 			struct diag *err);
 
-/* Random Pawns: 16 d20 rolls from seed (reproducible), codes on the
- * start-position pawns. */
+/* ---------------------------------------------------------- Random Pawns */
+
+/* 16 d20 rolls from seed (reproducible), codes on the start-position
+ * pawns. */
 void randompawns_roll(struct position *pos, uint64_t seed);
-/* Applies a [PawnTypes] value; 0, or -1 with *err. */
-int pawntypes_apply(struct position *pos, const char *value,
-		    struct diag *err);
-/* Whether a [PawnTypes] value agrees with pos (a [FEN]'s): every square
- * it names holds a pawn with the code it gives.  0 when it does, else -1
- * with the first difference, or the fault of the value, in why ("the
- * FEN's pawn on a2 is P{CMC}, not MCC"). */
-int pawntypes_compare(const struct position *pos, const char *value,
-		      char *why, size_t size);
-/* d20 number (1..20) to code, and code to its letters "CMC". */
-uint8_t code_from_d20(int n);
-int code_parse(const char *s, uint8_t *code);	/* "CMC" -> code; 0 / -1 */
+/* "CMC" -> code; 0, or -1 when s is not three of X M C O. */
+int code_parse(const char *s, uint8_t *code);
+/* A code's three letters, "CMC", NUL-terminated. */
 void code_name(uint8_t code, char buf[4]);
 
 #endif

@@ -29,7 +29,7 @@
  * only when they could expose the king (see may_expose). */
 #include <stdio.h>
 
-#include "internal.h"
+#include "../internal.h"
 
 /* ------------------------------------------------------ square contents */
 
@@ -63,12 +63,12 @@ static inline uint8_t piece_of(const struct position *pos, int sq, int c)
 static uint64_t attacks_from(int type, int color, int sq, uint64_t occ)
 {
 	switch (type) {
-	case PAWN: return pawn_attacks[color][sq];
-	case KNIGHT: return knight_attacks[sq];
+	case PAWN: return lr_pawn_attacks[color][sq];
+	case KNIGHT: return lr_knight_attacks[sq];
 	case BISHOP: return bishop_attacks(sq, occ);
 	case ROOK: return rook_attacks(sq, occ);
 	case QUEEN: return queen_attacks(sq, occ);
-	case KING: return king_attacks[sq];
+	case KING: return lr_king_attacks[sq];
 	default: return 0;
 	}
 }
@@ -82,9 +82,9 @@ static uint64_t attacker_candidates(const struct position *pos, int sq,
 	const uint64_t *t = pos->by_type;
 	uint64_t diag = (t[BISHOP] | t[QUEEN]) & mine;
 	uint64_t line = (t[ROOK] | t[QUEEN]) & mine;
-	return (knight_attacks[sq] & t[KNIGHT] & mine) |
-	       (king_attacks[sq] & t[KING] & mine) |
-	       (pawn_attacks[by ^ 1][sq] & t[PAWN] & mine) |
+	return (lr_knight_attacks[sq] & t[KNIGHT] & mine) |
+	       (lr_king_attacks[sq] & t[KING] & mine) |
+	       (lr_pawn_attacks[by ^ 1][sq] & t[PAWN] & mine) |
 	       (bishop_attacks(sq, occ) & diag) | (rook_attacks(sq, occ) & line);
 }
 
@@ -124,7 +124,7 @@ static uint64_t shield_squares(const struct position *pos, int ksq, int them,
 		(bishop_attacks(ksq, 0) & (t[BISHOP] | t[QUEEN]) & enemy);
 	uint64_t shields = 0;
 	while (snipers) {
-		uint64_t between = between_bb[ksq][pop_lsb(&snipers)] & occ;
+		uint64_t between = lr_between_bb[ksq][pop_lsb(&snipers)] & occ;
 		if (between && !(between & (between - 1)))
 			shields |= between;
 	}
@@ -162,7 +162,7 @@ static const struct {
 #define CASTLE_SQUARES (BB(0) | BB(4) | BB(7) | BB(56) | BB(60) | BB(63))
 
 /* The rights whose king and rook still stand on their start squares.  Not
- * castling_update: in Pauli another piece may come and go on a corner
+ * lr_castling_update: in Pauli another piece may come and go on a corner
  * without touching the rook's right. */
 static unsigned castling_kept(const struct position *pos)
 {
@@ -198,7 +198,7 @@ static void pauli_make(struct position *pos, move_t m)
 		if (rights != pos->castling)
 			position_set_castling(pos, rights);
 	}
-	make_finish(pos, reset);
+	lr_make_finish(pos, reset);
 }
 
 /* ---------------------------------------------------------- generation */
@@ -244,7 +244,7 @@ static bool king_step_safe(const struct gen *g, int to)
 static inline void add_one(const struct gen *g, move_t m)
 {
 	if (g->test)
-		add_if_legal(g->pos, m, g->list);
+		lr_add_if_legal(g->pos, m, g->list);
 	else
 		movelist_add(g->list, m);
 }
@@ -329,12 +329,13 @@ static void pawn_captures(struct gen *g)
 	uint64_t aims = pos->by_color[g->us ^ 1];
 	if (pos->ep != NO_SQUARE)
 		aims |= BB(pos->ep);
-	for (uint64_t b = pawn_attacks[g->us][g->from] & aims; b;) {
+	for (uint64_t b = lr_pawn_attacks[g->us][g->from] & aims; b;) {
 		int to = pop_lsb(&b);
 		if (to == pos->ep) {
-			add_if_legal(pos, MOVE(g->from, to, 0,
-					       MF_EP | MF_CAPTURE | g->mover),
-				     g->list);
+			lr_add_if_legal(pos,
+					MOVE(g->from, to, 0,
+					     MF_EP | MF_CAPTURE | g->mover),
+					g->list);
 			continue;
 		}
 		add_captures(g, to);
@@ -375,14 +376,15 @@ static void gen_castling(struct gen *g)
 		int k = castle_table[i].king, r = castle_table[i].rook;
 		if (castle_table[i].color != g->us ||
 		    !(pos->castling & castle_table[i].right) || g->in_check ||
-		    (between_bb[k][r] & g->occ))
+		    (lr_between_bb[k][r] & g->occ))
 			continue;
 		int step = r > k ? 1 : -1;
 		if (pauli_attacked(pos, k + step, g->us ^ 1))
 			continue;
 		unsigned mover = pos->board[k] == MAKE_PIECE(g->us, KING) ? 0 : MF_MOVER2;
-		add_if_legal(pos, MOVE(k, k + 2 * step, 0, MF_CASTLE | mover),
-			     g->list);
+		lr_add_if_legal(pos,
+				MOVE(k, k + 2 * step, 0, MF_CASTLE | mover),
+				g->list);
 	}
 }
 
@@ -463,7 +465,7 @@ static int check_castling(const struct position *pos,
 
 static int pauli_check_setup(struct position *pos, struct setup_fault *fault)
 {
-	if (standard_check_pawn_ranks(pos, fault) != 0 ||
+	if (lr_standard_check_pawn_ranks(pos, fault) != 0 ||
 	    check_kings(pos, fault) || check_ep(pos, fault) ||
 	    check_castling(pos, fault))
 		return -1;

@@ -5,7 +5,7 @@
  * shoves the enemy pawn one square back (pawnkit-variants(7)).  Everything else is
  * standard chess, so the hooks wrap standard's; the two variants differ
  * only in the ranks a push may start from. */
-#include "internal.h"
+#include "../internal.h"
 
 /* b moved one rank backward for colour c (bits leaving the board drop). */
 static inline uint64_t backward_bb(uint64_t b, int c)
@@ -42,7 +42,7 @@ static void generate_with_pushes(const struct position *pos,
 	int fwd = FORWARD(pos->side);
 	for (uint64_t b = pushers(pos, from_ranks); b;) {
 		int from = pop_lsb(&b);
-		add_if_legal(pos, MOVE(from, from + fwd, 0, MF_PUSH), list);
+		lr_add_if_legal(pos, MOVE(from, from + fwd, 0, MF_PUSH), list);
 	}
 }
 
@@ -79,7 +79,7 @@ static void pushpawn_make(struct position *pos, move_t m)
 	position_remove(pos, from);
 	position_put(pos, to, pusher);
 	position_set_ep(pos, NO_SQUARE, NO_SQUARE);
-	make_finish(pos, true);
+	lr_make_finish(pos, true);
 }
 
 const struct variant variant_pushpawn = {
