@@ -66,14 +66,9 @@ static void record_move(void *ctx, const struct replay_step *step)
 		return;
 	const struct pgn_item *item = step->item ? step->item
 						 : next_main_move(cg);
-	if (cg->nmoves == cg->cap) {
-		size_t cap = cg->cap ? cg->cap * 2 : 256;
-		struct conv_move *grown = realloc(cg->moves, cap * sizeof *grown);
-		if (!grown)
-			pawnkit_out_of_memory();
-		cg->moves = grown;
-		cg->cap = cap;
-	}
+	if (cg->nmoves == cg->cap)
+		cg->moves = pawnkit_grow(cg->moves, &cg->cap, cg->nmoves + 1,
+					 sizeof *cg->moves, 256);
 	cg->moves[cg->nmoves++] = (struct conv_move){ item, step->move };
 }
 

@@ -1,26 +1,26 @@
-/* A growing byte buffer's one rule, for the readers of this library and
- * the writers of formats/: capacity doubles from `first` until it holds
- * `need` bytes.
- * Exhausted memory goes to pawnkit_out_of_memory(), as the arena's does:
- * no recovery in a filter. */
+/* The one rule by which every buffer of pawnkit grows, for every library
+ * and the run layer: its capacity doubles (from `first` elements when it
+ * has none) until it holds `need`, and memory that runs out goes to
+ * pawnkit_out_of_memory() (pgn.h): no recovery in a filter, no library
+ * that exits or prints on its own. */
 #ifndef PAWNKIT_GROW_H
 #define PAWNKIT_GROW_H
 
-#include <stdlib.h>
+#include <stddef.h>
 
-#include "pgn.h"
+/* p (may be NULL), an array of *cap elements of size bytes, made to hold
+ * at least need of them; *cap becomes the new capacity.  Returns the
+ * array, moved or not.  New elements are not cleared. */
+void *pawnkit_grow(void *p, size_t *cap, size_t need, size_t size,
+		   size_t first);
+/* realloc() that never returns NULL (a size of 0 is made 1). */
+void *pawnkit_realloc(void *p, size_t n);
 
+/* A byte buffer: pawnkit_grow() of chars. */
 static inline void bytes_grow(char **s, size_t *cap, size_t need,
 			      size_t first)
 {
-	size_t n = *cap ? *cap * 2 : first;
-	while (n < need)
-		n *= 2;
-	char *grown = realloc(*s, n);
-	if (!grown)
-		pawnkit_out_of_memory();
-	*s = grown;
-	*cap = n;
+	*s = pawnkit_grow(*s, cap, need, 1, first);
 }
 
 #endif

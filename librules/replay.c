@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "../libparse/grow.h"
 
 /* The tags replay looks at, found in one pass over the tag list (a
  * lookup by name each was a strcmp per tag per lookup, a dozen times per
@@ -141,16 +142,12 @@ static void keylist_init(struct keylist *k)
  * replay says of a game. */
 void lr_keylist_grow(struct keylist *k)
 {
-	size_t cap = k->cap * 2;
-	uint64_t *grown = k->keys == k->local
-				  ? malloc(cap * sizeof *grown)
-				  : realloc(k->keys, cap * sizeof *grown);
-	if (!grown)
-		pawnkit_out_of_memory();
-	if (k->keys == k->local)
+	bool local = k->keys == k->local;
+	uint64_t *grown = pawnkit_grow(local ? NULL : k->keys, &k->cap,
+				       k->cap + 1, sizeof *grown, 0);
+	if (local)
 		memcpy(grown, k->local, sizeof k->local);
 	k->keys = grown;
-	k->cap = cap;
 }
 
 static void keylist_release(struct keylist *k)

@@ -19,7 +19,7 @@ static void io_failed(struct engine *e)
 static void fill(struct engine *e, char **buf, size_t *len, size_t *cap,
 		 size_t want)
 {
-	*buf = rp_grow(*buf, cap, want, 1);
+	*buf = pawnkit_grow(*buf, cap, want, 1, 16);
 	while (*len < want && !e->input_done) {
 		ssize_t n = read(e->fd, *buf + *len, want - *len);
 		if (n < 0 && errno == EINTR)
@@ -46,7 +46,7 @@ char *rp_carry_buffer(struct engine *e, size_t need, size_t *cap)
 	e->nspare--;
 	char *buf = e->spare[e->nspare];
 	*cap = e->spare_cap[e->nspare];
-	return rp_grow(buf, cap, need, 1);
+	return pawnkit_grow(buf, cap, need, 1, 16);
 }
 
 /* Keeps k's input buffer as a spare when there is room and it is of a

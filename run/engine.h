@@ -64,6 +64,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
+#include "../libparse/grow.h"
 #include "run.h"
 
 #define CHUNK_BYTES ((size_t)1 << 20)
@@ -249,7 +250,6 @@ struct worker {
 
 
 /* sink.c: a chunk's records. */
-void *rp_grow(void *p, size_t *cap, size_t need, size_t size);
 void rp_sink_mark(const struct run_sink *k, struct mark *m);
 void rp_sink_rollback(struct run_sink *k, const struct mark *m);
 void rp_sink_new_chunk(struct run_sink *k);

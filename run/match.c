@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../libparse/grow.h"
 #include "../libparse/utf8.h"
 #include "run.h"
 
@@ -75,7 +76,7 @@ int matcher_add(struct matcher *m, const char *arg, char *why, size_t n)
 		match_compile_error(arg, code, offset, why, n);
 		return -1;
 	}
-	struct match_rule *grown = xrealloc(m->rules, (m->n + 1) * sizeof *grown);
+	struct match_rule *grown = pawnkit_realloc(m->rules, (m->n + 1) * sizeof *grown);
 	m->rules = grown;
 	struct match_rule *r = &m->rules[m->n++];
 	r->arg = strdup(arg);

@@ -22,7 +22,8 @@ static size_t store_string(struct run_sink *k, const char *s)
 	if (!s)
 		return NO_STRING;
 	size_t n = strlen(s) + 1, off = k->out.nstrs;
-	k->out.strs = rp_grow(k->out.strs, &k->out.strs_cap, k->out.nstrs + n, 1);
+	k->out.strs = pawnkit_grow(k->out.strs, &k->out.strs_cap,
+				   k->out.nstrs + n, 1, 16);
 	memcpy(k->out.strs + off, s, n);
 	k->out.nstrs += n;
 	return off;
@@ -30,7 +31,9 @@ static size_t store_string(struct run_sink *k, const char *s)
 
 static void record(struct run_sink *k, const struct stored *s)
 {
-	k->out.diags = rp_grow(k->out.diags, &k->out.diag_cap, k->out.ndiags + 1, sizeof *k->out.diags);
+	k->out.diags = pawnkit_grow(k->out.diags, &k->out.diag_cap,
+				    k->out.ndiags + 1, sizeof *k->out.diags,
+				    16);
 	k->out.diags[k->out.ndiags] = *s;
 	rp_add_rec(k, REC_DIAG, 0, k->out.ndiags++, 0);
 }

@@ -28,10 +28,10 @@ enum { EXIT_VALID = 0, EXIT_INVALID = 1, EXIT_TROUBLE = 2 };
 void command_setup(void);
 void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 void warn_user(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* malloc, calloc and realloc that die() when memory is exhausted. */
+/* malloc and calloc that end the program, as pawnkit_out_of_memory()
+ * does, when memory is exhausted (grow buffers with pawnkit_grow()). */
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
-void *xrealloc(void *p, size_t n);
 
 /* ------------------------------------------------------------- options */
 

@@ -8,18 +8,6 @@
 
 /* ------------------------------------------------------------- buffers */
 
-void *rp_grow(void *p, size_t *cap, size_t need, size_t size)
-{
-	if (need <= *cap)
-		return p;
-	size_t n = *cap ? *cap : 16;
-	while (n < need)
-		n *= 2;
-	p = xrealloc(p, n * size);
-	*cap = n;
-	return p;
-}
-
 /* ------------------------------------------------------------ records */
 
 void rp_sink_mark(const struct run_sink *k, struct mark *m)
@@ -80,7 +68,8 @@ void rp_add_rec(struct run_sink *k, enum rec_kind kind, unsigned stream,
 		last->len += len;
 		return;
 	}
-	k->out.recs = rp_grow(k->out.recs, &k->out.rec_cap, k->out.nrecs + 1, sizeof *k->out.recs);
+	k->out.recs = pawnkit_grow(k->out.recs, &k->out.rec_cap,
+				   k->out.nrecs + 1, sizeof *k->out.recs, 16);
 	k->out.recs[k->out.nrecs++] = (struct rec){ kind, stream, off, len };
 }
 
@@ -97,7 +86,8 @@ void run_write(struct run_sink *k, unsigned s, const char *p, size_t n)
 		rp_stream_write(k, s, p, n);
 		return;
 	}
-	k->out.bytes = rp_grow(k->out.bytes, &k->out.bytes_cap, k->out.nbytes + n, 1);
+	k->out.bytes = pawnkit_grow(k->out.bytes, &k->out.bytes_cap,
+				    k->out.nbytes + n, 1, 16);
 	memcpy(k->out.bytes + k->out.nbytes, p, n);
 	rp_add_rec(k, REC_BYTES, s, k->out.nbytes, n);
 	k->out.nbytes += n;

@@ -77,13 +77,6 @@ void *xcalloc(size_t n, size_t size)
 	return p;
 }
 
-void *xrealloc(void *p, size_t n)
-{
-	p = realloc(p, n ? n : 1);
-	if (!p)
-		pawnkit_out_of_memory();
-	return p;
-}
 
 int count_parse(const char *arg, unsigned long long max,
 		unsigned long long *out)

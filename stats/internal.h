@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 
+#include "../libparse/grow.h"
 #include "stats.h"
 #include "../librules/rules.h"
 
@@ -37,8 +38,6 @@ size_t st_smap_intern(struct smap *m, const char *key, size_t len, bool *added);
 /* Index of key, or SIZE_MAX. */
 size_t st_smap_find(const struct smap *m, const char *key, size_t len);
 
-/* malloc/realloc that abort on exhaustion, as the arena does. */
-void *st_xrealloc(void *p, size_t size);
 /* Grows *v (elements of size bytes, *cap of them) to hold need, zeroing
  * the new part. */
 void st_grow(void **v, size_t *cap, size_t need, size_t size);

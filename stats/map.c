@@ -6,24 +6,15 @@
 
 #include "internal.h"
 
-void *st_xrealloc(void *p, size_t size)
-{
-	p = realloc(p, size ? size : 1);
-	if (!p)
-		pawnkit_out_of_memory();
-	return p;
-}
-
+/* A stats array grown with its new elements cleared (its counters start
+ * at zero). */
 void st_grow(void **v, size_t *cap, size_t need, size_t size)
 {
 	if (need <= *cap)
 		return;
-	size_t n = *cap ? *cap : 8;
-	while (n < need)
-		n *= 2;
-	*v = st_xrealloc(*v, n * size);
-	memset((char *)*v + *cap * size, 0, (n - *cap) * size);
-	*cap = n;
+	size_t old = *cap;
+	*v = pawnkit_grow(*v, cap, need, size, 8);
+	memset((char *)*v + old * size, 0, (*cap - old) * size);
 }
 
 /* Eight bytes at a time (a key is mostly a name of ten or twenty), each

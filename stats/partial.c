@@ -67,8 +67,8 @@ static int entry_cmp(const void *pa, const void *pb)
 static size_t *sorted_keys(const struct smap *m)
 {
 	const struct smap_entry **e =
-		st_xrealloc(NULL, (m->n ? m->n : 1) * sizeof *e);
-	size_t *idx = st_xrealloc(NULL, (m->n ? m->n : 1) * sizeof *idx);
+		pawnkit_realloc(NULL, (m->n ? m->n : 1) * sizeof *e);
+	size_t *idx = pawnkit_realloc(NULL, (m->n ? m->n : 1) * sizeof *idx);
 	for (size_t i = 0; i < m->n; i++)
 		e[i] = &m->entries[i];
 	qsort(e, m->n, sizeof *e, entry_cmp);

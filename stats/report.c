@@ -154,7 +154,7 @@ static size_t rank_keep(struct ranked *r, size_t n, size_t top, size_t **idx)
 	qsort(r, n, sizeof *r, ranked_cmp);
 	if (top && n > top)
 		n = top;
-	*idx = st_xrealloc(NULL, (n ? n : 1) * sizeof **idx);
+	*idx = pawnkit_realloc(NULL, (n ? n : 1) * sizeof **idx);
 	for (size_t i = 0; i < n; i++)
 		(*idx)[i] = r[i].idx;
 	free(r);
@@ -164,7 +164,7 @@ static size_t rank_keep(struct ranked *r, size_t n, size_t top, size_t **idx)
 size_t st_rank_groups(const struct stats *s, size_t top, size_t **idx)
 {
 	size_t n = s->groups.n;
-	struct ranked *r = st_xrealloc(NULL, (n ? n : 1) * sizeof *r);
+	struct ranked *r = pawnkit_realloc(NULL, (n ? n : 1) * sizeof *r);
 	for (size_t i = 0; i < n; i++) {
 		const struct group *g = st_group_at(s, i);
 		r[i] = (struct ranked){ g->c[ST_GAMES] + g->c[ST_INVALID],
@@ -178,7 +178,7 @@ size_t st_rank_table(const struct stats *s, enum table_id t, size_t top,
 {
 	const struct table *tb = &s->tables[t];
 	size_t n = tb->map.n;
-	struct ranked *r = st_xrealloc(NULL, (n ? n : 1) * sizeof *r);
+	struct ranked *r = pawnkit_realloc(NULL, (n ? n : 1) * sizeof *r);
 	for (size_t i = 0; i < n; i++)
 		r[i] = (struct ranked){ st_tally_games(&tb->v[i]),
 					&tb->map.entries[i], i };
