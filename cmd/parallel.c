@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../libparse/pgn_chunk.h"
 #include "parallel.h"
 
 #define CHUNK_BYTES ((size_t)1 << 20)

@@ -13,7 +13,7 @@
 
 #include <string.h>
 
-#include "pgn.h"
+#include "pgn_chunk.h"
 
 enum lx {
 	LX_OK,		/* go on */
