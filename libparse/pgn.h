@@ -361,15 +361,11 @@ enum san_lenient {
 	SL_DASH_CAPTURE = 1u << 4,	/* e4-d5 written for a capture */
 	SL_COLON_CAPTURE = 1u << 5,	/* e4:d5, Nf3:e5 */
 	SL_BARE_PROMOTION = 1u << 6,	/* e8Q, e8=q (not coordinates' e7e8q) */
-	/* Ng1-f3, g1f3: set by the replay, not the parser, where only SAN
-	 * belongs (the caller's choice: pgn-convert reads long algebraic and
-	 * coordinate notation as input). */
-	SL_NOT_SAN = 1u << 7,
 	/* Pe4, Pexd5: SAN never writes the pawn's letter, and other
-	 * readers refuse it.  Above the bits resolve.c uses for its own
-	 * "why" sets: the low byte is full, missing flags and WHY_IMPLICIT
-	 * come next. */
+	 * readers refuse it. */
 	SL_PAWN_LETTER = 1u << 25,
+	/* The parser sets no other bit: bits 7 to 24 are free for a user's
+	 * own flags among these. */
 };
 
 struct san {

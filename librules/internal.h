@@ -24,6 +24,14 @@
  * resolve.c checks them. */
 #define MF_MARKS (MF_ROCKET | MF_SHARE | MF_PUSH)
 
+/* A flag of the rules in san.lenient, among the bits the parser leaves
+ * free (pgn.h): a move in long algebraic or coordinate notation
+ * ("Ng1-f3", "g1f3") where only SAN belongs.  The replay sets it, not
+ * the parser (the caller's choice: pgn-convert reads those notations as
+ * input); the resolver warns of it.  resolve.c's "why" sets keep the
+ * low byte for the lenient forms, this one included. */
+#define SL_NOT_SAN (1u << 7)
+
 static inline int lsb(uint64_t b) { return __builtin_ctzll(b); }
 static inline int msb(uint64_t b) { return 63 - __builtin_clzll(b); }
 static inline int popcount(uint64_t b) { return __builtin_popcountll(b); }
