@@ -10,37 +10,6 @@
 
 #include "pgn_lex.h"
 
-/* Bytes that may appear in a move token (pawnkit-notation(5) "Movetext lexing"):
- * letters, digits, x : - = + # ^ & ~ / @ . and any byte >= 0x80 (figurine
- * SAN in UTF-8).  The push marker "(p)" is handled apart. */
-#define LC_IS_MOVE(c)                                                       \
-	(((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z') ||        \
-	 ((c) >= '0' && (c) <= '9') || (c) >= 0x80 || (c) == '#' ||         \
-	 (c) == '&' || (c) == '+' || (c) == '-' || (c) == '.' || (c) == '/' || \
-	 (c) == ':' || (c) == '=' || (c) == '@' || (c) == '^' || (c) == '~')
-#define LC_IS_BLANK(c)                                                      \
-	((c) == ' ' || (c) == '\t' || (c) == '\r' || (c) == '\v' ||         \
-	 (c) == '\f' || (c) == 0)
-#define LC(c)                                                               \
-	((LC_IS_BLANK(c) ? LC_BLANK : 0) | (LC_IS_MOVE(c) ? LC_MOVE : 0) |  \
-	 ((c) >= '0' && (c) <= '9' ? LC_DIGIT : 0))
-#define LC4(c) LC(c), LC((c) + 1), LC((c) + 2), LC((c) + 3)
-#define LC16(c) LC4(c), LC4((c) + 4), LC4((c) + 8), LC4((c) + 12)
-#define LC64(c) LC16(c), LC16((c) + 16), LC16((c) + 32), LC16((c) + 48)
-
-const unsigned char lex_class[256] = { LC64(0), LC64(64), LC64(128),
-				       LC64(192) };
-
-static inline bool mt_move_char(unsigned char c)
-{
-	return lex_class[c] & LC_MOVE;
-}
-
-static inline bool mt_digit(unsigned char c)
-{
-	return lex_class[c] & LC_DIGIT;
-}
-
 /* ---------------------------------------------------------------- items */
 
 static inline bool mt_building(const struct pgn_lex *x)
@@ -448,20 +417,6 @@ static enum lx mt_result(struct pgn_lex *x, const char *p, const char *q,
 	return mt_after_result(x);
 }
 
-/* "1-0" "0-1" "1/2-1/2" (a static string), or NULL. */
-static const char *mt_result_text(const char *p, size_t n)
-{
-	if (n == 3 && p[1] == '-') {
-		if (p[0] == '1' && p[2] == '0')
-			return "1-0";
-		if (p[0] == '0' && p[2] == '1')
-			return "0-1";
-	}
-	if (n == 7 && !memcmp(p, "1/2-1/2", 7))
-		return "1/2-1/2";
-	return NULL;
-}
-
 /* --------------------------------------------------------------- tokens */
 
 /* Symbolic evaluations written as tokens of their own ("+-", "=").  The
@@ -542,7 +497,7 @@ static const char *mt_move_end(const struct pgn_lex *x, const char *p)
 	const char *q = p, *end = x->end;
 
 	for (;;) {
-		while (q < end && mt_move_char((unsigned char)*q))
+		while (q < end && lp_move_byte((unsigned char)*q))
 			q++;
 		if (q == end || *q != '(')
 			break;
@@ -567,7 +522,7 @@ static bool mt_only_dots(const char *p, size_t n)
 static enum lx mt_classify(struct pgn_lex *x, const char *p, const char *q)
 {
 	size_t n = (size_t)(q - p);
-	const char *result = mt_digit((unsigned char)*p) ? mt_result_text(p, n)
+	const char *result = lp_digit((unsigned char)*p) ? lp_result_text(p, n)
 							  : NULL;
 	struct pgn_item *it;
 	int nag;
@@ -637,13 +592,13 @@ static enum lx mt_number(struct pgn_lex *x)
 {
 	const char *p = x->p, *q = p;
 
-	while (q < x->end && mt_digit((unsigned char)*q))
+	while (q < x->end && lp_digit((unsigned char)*q))
 		q++;
 	if (q == x->end && !x->eof)
 		return LX_MORE;
 	if (q < x->end && *q == '.')
 		return mt_move_number(x, p, q);
-	if ((q == x->end || !mt_move_char((unsigned char)*q)) &&
+	if ((q == x->end || !lp_move_byte((unsigned char)*q)) &&
 	    !(q - p == 4 && !memcmp(p, "0000", 4)))
 		return mt_move_number(x, p, q);
 	return mt_move(x);
@@ -655,13 +610,13 @@ static enum lx mt_nag(struct pgn_lex *x)
 	uint32_t n = 0;
 	struct pgn_item *it;
 
-	while (q < x->end && mt_digit((unsigned char)*q) && n <= 65535)
+	while (q < x->end && lp_digit((unsigned char)*q) && n <= 65535)
 		n = n * 10 + (uint32_t)(*q++ - '0');
 	if (q == x->end && !x->eof)
 		return LX_MORE;
 	x->p = q;
 	if (q == p + 1 || n > 65535) {
-		while (x->p < x->end && mt_digit((unsigned char)*x->p))
+		while (x->p < x->end && lp_digit((unsigned char)*x->p))
 			x->p++;
 		mt_syntax(x, p, q == p + 1 ? "expected a number after '$'"
 					   : "NAG number too large");
@@ -734,7 +689,7 @@ static enum lx mt_star(struct pgn_lex *x)
 
 	if (p + 1 == x->end && !x->eof)
 		return LX_MORE;
-	if (p + 1 < x->end && mt_move_char((unsigned char)p[1])) {
+	if (p + 1 < x->end && lp_move_byte((unsigned char)p[1])) {
 		const char *q = mt_move_end(x, p + 1);
 		if (!q)
 			return LX_MORE;
@@ -865,7 +820,7 @@ static enum lx mt_lexeme(struct pgn_lex *x)
 		break;
 	}
 	default:
-		if (mt_digit(c))
+		if (lp_digit(c))
 			return mt_number(x);
 		if (c == '.') {
 			const char *q = mt_periods_end(x, x->p);
@@ -877,7 +832,7 @@ static enum lx mt_lexeme(struct pgn_lex *x)
 				return LX_OK;
 			}
 		}
-		if (mt_move_char(c))
+		if (lp_move_byte(c))
 			return mt_move(x);
 	}
 	return mt_junk(x);
@@ -893,11 +848,11 @@ static inline const char *mt_fast(struct pgn_lex *x, const char *p)
 	struct pgn_item *it;
 	uint32_t n = 0;
 
-	if (mt_digit((unsigned char)*p)) {
+	if (lp_digit((unsigned char)*p)) {
 		/* Nine digits cannot overflow; longer numbers go the slow way. */
 		do
 			n = n * 10 + (uint32_t)(*q++ - '0');
-		while (q < end && q - p < 9 && mt_digit((unsigned char)*q));
+		while (q < end && q - p < 9 && lp_digit((unsigned char)*q));
 		if (q + 1 >= end || *q != '.')
 			return NULL;
 		it = mt_item(x, PI_MOVENUM, lex_loc(x, p));
@@ -913,7 +868,7 @@ static inline const char *mt_fast(struct pgn_lex *x, const char *p)
 	}
 	if ((unsigned)((*p | 0x20) - 'a') >= 26)
 		return NULL;
-	while (++q < end && mt_move_char((unsigned char)*q))
+	while (++q < end && lp_move_byte((unsigned char)*q))
 		;
 	if (q == end || *q == '(' || q[-1] == '.' ||
 	    mt_ep_token(p, (size_t)(q - p)))

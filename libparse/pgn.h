@@ -244,16 +244,6 @@ int pgn_game_read_tree(const struct pgn_game *g, struct pgn_game *full,
 void pgn_game_init(struct pgn_game *g);
 void pgn_game_release(struct pgn_game *g);
 
-/* The movetext lexer's byte classes (pawnkit-notation(5) "Movetext lexing"), for
- * readers of movetext outside libparse that must split tokens exactly as
- * it does (the replay's fast path). */
-enum pgn_byte_class_bits {
-	PGN_BYTE_BLANK = 1,	/* between lexemes ('\n' apart: it is counted) */
-	PGN_BYTE_MOVE = 2,	/* may stand in a move token */
-	PGN_BYTE_DIGIT = 4,
-};
-extern const unsigned char pgn_byte_class[256];
-
 /* NAG for a suffix annotation ("!" -> 1, "?" -> 2, "!!" -> 3, "??" -> 4,
  * "!?" -> 5, "?!" -> 6); 0 when s is not one. */
 int pgn_suffix_nag(const char *s, size_t n);
@@ -387,6 +377,12 @@ struct san {
 /* Parses one move token (no spaces).  Returns 0, or -1 with err->message
  * saying what was expected (err->col relative to the token, 1-based). */
 int san_parse(const char *s, size_t len, struct san *out, struct diag *err);
+/* The same for the shapes of nearly all real movetext, plain SAN ("e4",
+ * "exd5", "e8=Q", "Nf3", "Nbxd7", "R1e2", each perhaps with '+' or '#'),
+ * several times faster: 0 and *out exactly as san_parse() fills it, or -1
+ * when the token is not one of them (then *out holds nothing of use:
+ * call san_parse(), which reads every form and words every fault). */
+int san_parse_quick(const char *s, size_t len, struct san *out);
 
 /* ---------------------------------------------------------------- utils */
 

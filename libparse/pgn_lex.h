@@ -13,6 +13,7 @@
 
 #include <string.h>
 
+#include "grammar.h"
 #include "pgn_chunk.h"
 
 enum lx {
@@ -144,19 +145,10 @@ static inline const char *lex_text_end(const char *from, const char *eol)
 	return eol > from && eol[-1] == '\r' ? eol - 1 : eol;
 }
 
-/* Byte classes, one table lookup per byte in the hot loops (pgn.h). */
-enum lex_class_bits {
-	LC_BLANK = PGN_BYTE_BLANK,
-	LC_MOVE = PGN_BYTE_MOVE,
-	LC_DIGIT = PGN_BYTE_DIGIT,
-};
-#define lex_class pgn_byte_class
-
-/* NUL counts as a blank so that the stray NULs of real files do not split
- * tokens; the reader flags them separately. */
+/* A blank between lexemes (grammar.h), NUL included. */
 static inline bool lex_blank(unsigned char c)
 {
-	return lex_class[c] & LC_BLANK;
+	return lp_byte_class[c] & LC_BLANK;
 }
 
 /* Whether p (before x->end) starts a UTF-8 byte order mark: 1 or 0, -1

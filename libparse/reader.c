@@ -397,7 +397,7 @@ static void lex_init(struct pgn_lex *x, struct pgn_reader *r,
  * start, so the boundaries, the flags, the marker and the diagnostics are
  * always those it finds.  The tests (test_reader_scan) compare the two.
  *
- * Plain bytes: the bytes of move tokens (lex_class LC_MOVE), the blanks
+ * Plain bytes: the bytes of move tokens (lp_byte_class LC_MOVE), the blanks
  * and '\n'.  In plain movetext every token is a move, a move number or a
  * marker, none raises a diagnostic (but a number over UINT32_MAX: any run
  * of ten digits goes the slow way), the depth stays 0, and the game ends
@@ -405,27 +405,6 @@ static void lex_init(struct pgn_lex *x, struct pgn_reader *r,
  * '[' or starts the next game) or, without one, at the '[' of the first
  * line that starts with it. */
 enum scan_rc { SCAN_DONE, SCAN_SLOW };
-
-static inline bool scan_digit(unsigned char c)
-{
-	return lex_class[c] & LC_DIGIT;
-}
-
-/* Which termination marker [s, te) is, or NULL. */
-static const char *scan_result_text(const char *s, const char *te)
-{
-	size_t n = (size_t)(te - s);
-
-	if (n == 3 && s[1] == '-') {
-		if (s[0] == '1' && s[2] == '0')
-			return "1-0";
-		if (s[0] == '0' && s[2] == '1')
-			return "0-1";
-	}
-	if (n == 7 && !memcmp(s, "1/2-1/2", 7))
-		return "1/2-1/2";
-	return NULL;
-}
 
 /* Is a token starting at s, a digit in plain movetext from lo on?  Within
  * a word a token starts at the word's start, and after a move number's
@@ -437,9 +416,9 @@ static bool scan_token_start(const char *lo, const char *s)
 	while (ws > lo && !lex_blank((unsigned char)ws[-1]) && ws[-1] != '\n')
 		ws--;
 	for (p = ws; p < s;) {
-		if (!scan_digit((unsigned char)*p))
+		if (!lp_digit((unsigned char)*p))
 			return false;
-		while (p < s && scan_digit((unsigned char)*p))
+		while (p < s && lp_digit((unsigned char)*p))
 			p++;
 		if (p == s || *p != '.')
 			return false;	/* s inside a number, or a glued token */
@@ -481,12 +460,12 @@ static enum scan_rc scan_candidate(struct pgn_lex *x, const char *c,
 	*text = NULL;
 	if (!scan_token_start(x->p, s))
 		return SCAN_DONE;
-	while (te < end && (lex_class[(unsigned char)*te] & LC_MOVE))
+	while (te < end && lp_move_byte((unsigned char)*te))
 		te++;
 	if (te == end ? !x->eof
 		      : !lex_blank((unsigned char)*te) && *te != '\n')
 		return SCAN_SLOW;	/* "(p)", a glued '*', or more to read */
-	*text = scan_result_text(s, te);
+	*text = lp_result_text(s, (size_t)(te - s));
 	return *text ? scan_after_result(x, te, stop) : SCAN_DONE;
 }
 
@@ -495,7 +474,7 @@ static enum scan_rc scan_candidate(struct pgn_lex *x, const char *c,
 static enum scan_rc scan_star(struct pgn_lex *x, const char *t,
 			      const char **stop)
 {
-	if (t + 1 < x->end && (lex_class[(unsigned char)t[1]] & LC_MOVE))
+	if (t + 1 < x->end && lp_move_byte((unsigned char)t[1]))
 		return SCAN_SLOW;
 	return scan_after_result(x, t + 1, stop);	/* slow at the end */
 }
@@ -525,11 +504,11 @@ static unsigned char scan_class(unsigned char c)
 		return SB_NL;
 	if (c == '\r')
 		return SB_CR;
-	if (lex_class[c] & LC_DIGIT)
+	if (lp_byte_class[c] & LC_DIGIT)
 		return SB_DIGIT;
 	if (c == '-' || c == '/')
 		return SB_DASH;
-	return (lex_class[c] & (LC_MOVE | LC_BLANK)) ? 0 : SB_ODD;
+	return (lp_byte_class[c] & (LC_MOVE | LC_BLANK)) ? 0 : SB_ODD;
 }
 
 static inline void scan_classify_table(const char *p, struct scan_block *b)

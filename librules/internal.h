@@ -141,10 +141,6 @@ int check_ep_passage(struct position *pos, struct setup_fault *fault,
  * and returns -1, for check_setup. */
 int setup_fault(struct setup_fault *fault, int field, int square,
 		const char *fmt, ...) __attribute__((format(printf, 4, 5)));
-/* The common SAN shapes read fast (san_quick.c): 0 and *out exactly as
- * san_parse() would fill it, or -1 when the token is not one of them (then
- * *out holds nothing of use: call san_parse()). */
-int san_parse_quick(const char *s, size_t len, struct san *out);
 /* standard_attacked() on the king of the side to move (standard_to.c):
  * the test after every move of a replay. */
 bool standard_in_check(const struct position *pos);
