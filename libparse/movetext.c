@@ -103,7 +103,7 @@ static struct pgn_item *mt_static_item(struct pgn_lex *x,
 
 static void mt_syntax(struct pgn_lex *x, const char *at, const char *what)
 {
-	lex_diag(x, lex_loc(x, at), DIAG_ERROR, DC_SYNTAX, "%s", what);
+	lp_lex_diag(x, lex_loc(x, at), DIAG_ERROR, DC_SYNTAX, "%s", what);
 }
 
 /* ------------------------------------------------------------ comments */
@@ -125,7 +125,7 @@ static bool mt_resync_line(const struct pgn_lex *x, const char *prev,
 	for (q = prev; q < p - 1; q++)
 		if (!lex_blank((unsigned char)*q))
 			return false;
-	return lex_tag_line(x, p, more);
+	return lp_lex_tag_line(x, p, more);
 }
 
 /* Counts the lines of a comment body [from, to); *cut is where a resync
@@ -187,8 +187,8 @@ static enum lx mt_unterminated(struct pgn_lex *x, struct pgn_loc loc,
 
 	while (t > body && (lex_blank((unsigned char)t[-1]) || t[-1] == '\n'))
 		t--;
-	lex_diag(x, loc, DIAG_ERROR, DC_UNTERMINATED,
-		 "comment opened here is not closed");
+	lp_lex_diag(x, loc, DIAG_ERROR, DC_UNTERMINATED,
+		    "comment opened here is not closed");
 	x->unterminated = true;
 	if (mt_building(x)) {
 		struct pgn_item *it = mt_item(x, PI_COMMENT, loc);
@@ -198,7 +198,7 @@ static enum lx mt_unterminated(struct pgn_lex *x, struct pgn_loc loc,
 	x->p = stop;
 	if (stop < x->end && !x->tokens && !x->ntags)
 		return LX_PRELUDE;
-	return lex_end_at(x, stop);
+	return lp_lex_end_at(x, stop);
 }
 
 static enum lx mt_comment(struct pgn_lex *x)
@@ -272,9 +272,9 @@ static enum lx mt_open(struct pgn_lex *x)
 		x->outer_open = loc;
 	if (x->depth >= x->r->opts.max_depth) {
 		if (!x->limit_reported)
-			lex_diag(x, loc, DIAG_ERROR, DC_LIMIT,
-				 "variations nested deeper than %u",
-				 x->r->opts.max_depth);
+			lp_lex_diag(x, loc, DIAG_ERROR, DC_LIMIT,
+				    "variations nested deeper than %u",
+				    x->r->opts.max_depth);
 		x->limit_reported = true;
 		x->depth++;
 		return LX_OK;
@@ -296,7 +296,8 @@ static enum lx mt_close(struct pgn_lex *x)
 	struct pgn_loc loc = lex_loc(x, x->p);
 
 	if (x->depth == 0) {
-		lex_diag(x, loc, DIAG_ERROR, DC_UNBALANCED, "')' without '('");
+		lp_lex_diag(x, loc, DIAG_ERROR, DC_UNBALANCED,
+			    "')' without '('");
 		x->p++;
 		return LX_OK;
 	}
@@ -345,11 +346,11 @@ static void mt_trailing(struct pgn_lex *x, const char *p, const char *end)
 				next = end;
 			stop = lex_text_end(body, next);
 		}
-		lex_outside_item(x, &x->g->after,
-				 *p == '%' ? PI_ESCAPE : PI_COMMENT, loc, body,
-				 stop);
+		lp_lex_outside_item(x, &x->g->after,
+				    *p == '%' ? PI_ESCAPE : PI_COMMENT, loc,
+				    body, stop);
 		x->g->after.last->line_comment = *p == ';';
-		lex_count_lines(x, body, next);
+		lp_lex_count_lines(x, body, next);
 		p = next;
 	}
 }
@@ -371,9 +372,9 @@ static enum lx mt_after_result(struct pgn_lex *x)
 		if (lex_line_end(x, p))
 			lex_newline(x, p);
 	if (p == end)
-		return x->eof ? lex_end_at(x, end) : LX_MORE;
+		return x->eof ? lp_lex_end_at(x, end) : LX_MORE;
 	if (*p == '[')
-		return lex_end_at(x, p);
+		return lp_lex_end_at(x, p);
 	for (q = p, bol = NULL; q < end;) {
 		if (lex_blank((unsigned char)*q) || *q == '\n') {
 			q++;
@@ -383,7 +384,7 @@ static enum lx mt_after_result(struct pgn_lex *x)
 			if (!q)
 				break;
 			q++;
-		} else if ((mark = lex_dos_eof(x, q)) != 0) {
+		} else if ((mark = lp_lex_dos_eof(x, q)) != 0) {
 			if (mark < 0)
 				return LX_MORE;
 			break;	/* blanks to the end: x->eof holds */
@@ -393,7 +394,7 @@ static enum lx mt_after_result(struct pgn_lex *x)
 				return LX_MORE;
 			bol = q += 3;
 		} else {
-			return lex_end_at(x, p);
+			return lp_lex_end_at(x, p);
 		}
 	}
 	if (!x->eof)
@@ -401,8 +402,8 @@ static enum lx mt_after_result(struct pgn_lex *x)
 	if (mt_building(x))
 		mt_trailing(x, p, end);
 	else
-		lex_count_lines(x, p, end);
-	return lex_end_at(x, end);
+		lp_lex_count_lines(x, p, end);
+	return lp_lex_end_at(x, end);
 }
 
 static enum lx mt_result(struct pgn_lex *x, const char *p, const char *q,
@@ -626,9 +627,9 @@ static enum lx mt_nag(struct pgn_lex *x)
 	 * agrees on a meaning, but the number is kept, as pgn-extract
 	 * keeps it. */
 	if (n > 255)
-		lex_diag(x, lex_loc(x, p), DIAG_WARNING, DC_SYNTAX,
-			 "NAG $%" PRIu32 " is past $255, the PGN Standard's "
-			 "last (kept)", n);
+		lp_lex_diag(x, lex_loc(x, p), DIAG_WARNING, DC_SYNTAX,
+			    "NAG $%" PRIu32 " is past $255, the PGN Standard's "
+			    "last (kept)", n);
 	it = mt_item(x, PI_NAG, lex_loc(x, p));
 	if (it)
 		it->nag = (uint16_t)n;
@@ -652,9 +653,9 @@ static enum lx mt_suffix(struct pgn_lex *x)
 	x->p = q;
 	nag = pgn_suffix_nag(p, (size_t)(q - p));
 	if (!nag) {
-		lex_diag(x, lex_loc(x, p), DIAG_ERROR, DC_SYNTAX,
-			 "unknown annotation '%.*s'",
-			 (int)(q - p > 8 ? 8 : q - p), p);
+		lp_lex_diag(x, lex_loc(x, p), DIAG_ERROR, DC_SYNTAX,
+			    "unknown annotation '%.*s'",
+			    (int)(q - p > 8 ? 8 : q - p), p);
 		return LX_OK;
 	}
 	it = mt_static_item(x, PI_NAG, lex_loc(x, p), mt_suffixes[nag - 1]);
@@ -716,11 +717,11 @@ static enum lx mt_junk(struct pgn_lex *x)
 	while (q < x->end && !mt_junk_ends((unsigned char)*q))
 		q++;
 	if (c >= 0x20 && c < 0x7f)
-		lex_diag(x, lex_loc(x, p), DIAG_ERROR, DC_SYNTAX,
-			 "unexpected '%c' in movetext", c);
+		lp_lex_diag(x, lex_loc(x, p), DIAG_ERROR, DC_SYNTAX,
+			    "unexpected '%c' in movetext", c);
 	else
-		lex_diag(x, lex_loc(x, p), DIAG_ERROR, DC_SYNTAX,
-			 "unexpected byte 0x%02x in movetext", c);
+		lp_lex_diag(x, lex_loc(x, p), DIAG_ERROR, DC_SYNTAX,
+			    "unexpected byte 0x%02x in movetext", c);
 	x->p = q;
 	return LX_OK;
 }
@@ -733,11 +734,11 @@ static enum lx mt_bracket_line(struct pgn_lex *x)
 {
 	bool more = false;
 
-	if (x->depth > 0 && !lex_tag_line(x, x->p, &more))
+	if (x->depth > 0 && !lp_lex_tag_line(x, x->p, &more))
 		return more ? LX_MORE : LX_OK;
 	if (!x->tokens && !x->ntags)
 		return LX_PRELUDE;
-	return lex_end_at(x, x->p);
+	return lp_lex_end_at(x, x->p);
 }
 
 /* Whether p starts a line of UTF-8 byte order marks and '[' (a file
@@ -766,7 +767,7 @@ static enum lx mt_blanks(struct pgn_lex *x)
 			p++;
 		if (p == end) {
 			x->p = p;
-			return x->eof ? lex_end_at(x, end) : LX_MORE;
+			return x->eof ? lp_lex_end_at(x, end) : LX_MORE;
 		}
 		if (*p != '\n' && *p != '\r') {
 			x->p = p;
@@ -814,7 +815,7 @@ static enum lx mt_lexeme(struct pgn_lex *x)
 	case '*':
 		return mt_star(x);
 	case '\x1a': {
-		enum lx rc = lex_end_dos_eof(x);
+		enum lx rc = lp_lex_end_dos_eof(x);
 		if (rc != LX_OK)
 			return rc;
 		break;
@@ -878,7 +879,7 @@ static inline const char *mt_fast(struct pgn_lex *x, const char *p)
 	return q;
 }
 
-enum lx lex_movetext(struct pgn_lex *x)
+enum lx lp_lex_movetext(struct pgn_lex *x)
 {
 	for (;;) {
 		const char *q;

@@ -302,8 +302,8 @@ static inline uint32_t move_ply(const struct position *pos)
  * -1 at the first thing that is not so: the caller replays the game the
  * general way, which explains it (*pos and *keys are then of no use, and
  * vis may have seen some of the moves). */
-long quick_main_line(const char *p, const char *end, struct position *pos,
-		     struct keylist *keys, const struct replay_visitor *vis);
+long lr_quick_main_line(const char *p, const char *end, struct position *pos,
+			struct keylist *keys, const struct replay_visitor *vis);
 
 static inline void movelist_add(struct movelist *l, move_t m)
 {

@@ -472,8 +472,8 @@ main_line_visited(const char *p, const char *end, struct position *pos,
 	return main_line(p, end, pos, keys, vis, true);
 }
 
-long quick_main_line(const char *p, const char *end, struct position *pos,
-		     struct keylist *keys, const struct replay_visitor *vis)
+long lr_quick_main_line(const char *p, const char *end, struct position *pos,
+			struct keylist *keys, const struct replay_visitor *vis)
 {
 	long plies = vis ? main_line_visited(p, end, pos, keys, vis)
 			 : main_line_plain(p, end, pos, keys);
