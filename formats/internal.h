@@ -111,7 +111,7 @@ struct piece_part {
 	enum piece_part_kind kind;
 	const char *d;		/* NULL ends a drawing */
 };
-/* The parts of a piece type (PAWN..KING of position.h) in painting order;
+/* The parts of a piece type (PAWN..KING of rules.h) in painting order;
  * NULL for any other type. */
 const struct piece_part *fmt_piece_parts(int type);
 

@@ -1,9 +1,9 @@
-/* Where to cut an input into pieces for chunk readers (pgn.h): a guess
+/* Where to cut an input into pieces for chunk readers (pgn_chunk.h): a guess
  * at a game's start that only has to be right most of the time, as
- * cmd/parallel.c reads a game over a wrong one again. */
+ * run/engine.c reads a game over a wrong one again. */
 #include <string.h>
 
-#include "pgn.h"
+#include "pgn_chunk.h"
 
 /* The first line at or after from that starts with key's '[' (key
  * holds the line ends before it) and is whole in buf[0, len): the offset

@@ -10,37 +10,6 @@
 
 #include "pgn_lex.h"
 
-/* Bytes that may appear in a move token (pawnkit-notation(5) "Movetext lexing"):
- * letters, digits, x : - = + # ^ & ~ / @ . and any byte >= 0x80 (figurine
- * SAN in UTF-8).  The push marker "(p)" is handled apart. */
-#define LC_IS_MOVE(c)                                                       \
-	(((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z') ||        \
-	 ((c) >= '0' && (c) <= '9') || (c) >= 0x80 || (c) == '#' ||         \
-	 (c) == '&' || (c) == '+' || (c) == '-' || (c) == '.' || (c) == '/' || \
-	 (c) == ':' || (c) == '=' || (c) == '@' || (c) == '^' || (c) == '~')
-#define LC_IS_BLANK(c)                                                      \
-	((c) == ' ' || (c) == '\t' || (c) == '\r' || (c) == '\v' ||         \
-	 (c) == '\f' || (c) == 0)
-#define LC(c)                                                               \
-	((LC_IS_BLANK(c) ? LC_BLANK : 0) | (LC_IS_MOVE(c) ? LC_MOVE : 0) |  \
-	 ((c) >= '0' && (c) <= '9' ? LC_DIGIT : 0))
-#define LC4(c) LC(c), LC((c) + 1), LC((c) + 2), LC((c) + 3)
-#define LC16(c) LC4(c), LC4((c) + 4), LC4((c) + 8), LC4((c) + 12)
-#define LC64(c) LC16(c), LC16((c) + 16), LC16((c) + 32), LC16((c) + 48)
-
-const unsigned char lex_class[256] = { LC64(0), LC64(64), LC64(128),
-				       LC64(192) };
-
-static inline bool mt_move_char(unsigned char c)
-{
-	return lex_class[c] & LC_MOVE;
-}
-
-static inline bool mt_digit(unsigned char c)
-{
-	return lex_class[c] & LC_DIGIT;
-}
-
 /* ---------------------------------------------------------------- items */
 
 static inline bool mt_building(const struct pgn_lex *x)
@@ -134,7 +103,7 @@ static struct pgn_item *mt_static_item(struct pgn_lex *x,
 
 static void mt_syntax(struct pgn_lex *x, const char *at, const char *what)
 {
-	lex_diag(x, lex_loc(x, at), DIAG_ERROR, DC_SYNTAX, "%s", what);
+	lp_lex_diag(x, lex_loc(x, at), DIAG_ERROR, DC_SYNTAX, "%s", what);
 }
 
 /* ------------------------------------------------------------ comments */
@@ -156,7 +125,7 @@ static bool mt_resync_line(const struct pgn_lex *x, const char *prev,
 	for (q = prev; q < p - 1; q++)
 		if (!lex_blank((unsigned char)*q))
 			return false;
-	return lex_tag_line(x, p, more);
+	return lp_lex_tag_line(x, p, more);
 }
 
 /* Counts the lines of a comment body [from, to); *cut is where a resync
@@ -218,8 +187,8 @@ static enum lx mt_unterminated(struct pgn_lex *x, struct pgn_loc loc,
 
 	while (t > body && (lex_blank((unsigned char)t[-1]) || t[-1] == '\n'))
 		t--;
-	lex_diag(x, loc, DIAG_ERROR, DC_UNTERMINATED,
-		 "comment opened here is not closed");
+	lp_lex_diag(x, loc, DIAG_ERROR, DC_UNTERMINATED,
+		    "comment opened here is not closed");
 	x->unterminated = true;
 	if (mt_building(x)) {
 		struct pgn_item *it = mt_item(x, PI_COMMENT, loc);
@@ -229,7 +198,7 @@ static enum lx mt_unterminated(struct pgn_lex *x, struct pgn_loc loc,
 	x->p = stop;
 	if (stop < x->end && !x->tokens && !x->ntags)
 		return LX_PRELUDE;
-	return lex_end_at(x, stop);
+	return lp_lex_end_at(x, stop);
 }
 
 static enum lx mt_comment(struct pgn_lex *x)
@@ -303,9 +272,9 @@ static enum lx mt_open(struct pgn_lex *x)
 		x->outer_open = loc;
 	if (x->depth >= x->r->opts.max_depth) {
 		if (!x->limit_reported)
-			lex_diag(x, loc, DIAG_ERROR, DC_LIMIT,
-				 "variations nested deeper than %u",
-				 x->r->opts.max_depth);
+			lp_lex_diag(x, loc, DIAG_ERROR, DC_LIMIT,
+				    "variations nested deeper than %u",
+				    x->r->opts.max_depth);
 		x->limit_reported = true;
 		x->depth++;
 		return LX_OK;
@@ -327,7 +296,8 @@ static enum lx mt_close(struct pgn_lex *x)
 	struct pgn_loc loc = lex_loc(x, x->p);
 
 	if (x->depth == 0) {
-		lex_diag(x, loc, DIAG_ERROR, DC_UNBALANCED, "')' without '('");
+		lp_lex_diag(x, loc, DIAG_ERROR, DC_UNBALANCED,
+			    "')' without '('");
 		x->p++;
 		return LX_OK;
 	}
@@ -376,11 +346,11 @@ static void mt_trailing(struct pgn_lex *x, const char *p, const char *end)
 				next = end;
 			stop = lex_text_end(body, next);
 		}
-		lex_outside_item(x, &x->g->after,
-				 *p == '%' ? PI_ESCAPE : PI_COMMENT, loc, body,
-				 stop);
+		lp_lex_outside_item(x, &x->g->after,
+				    *p == '%' ? PI_ESCAPE : PI_COMMENT, loc,
+				    body, stop);
 		x->g->after.last->line_comment = *p == ';';
-		lex_count_lines(x, body, next);
+		lp_lex_count_lines(x, body, next);
 		p = next;
 	}
 }
@@ -402,9 +372,9 @@ static enum lx mt_after_result(struct pgn_lex *x)
 		if (lex_line_end(x, p))
 			lex_newline(x, p);
 	if (p == end)
-		return x->eof ? lex_end_at(x, end) : LX_MORE;
+		return x->eof ? lp_lex_end_at(x, end) : LX_MORE;
 	if (*p == '[')
-		return lex_end_at(x, p);
+		return lp_lex_end_at(x, p);
 	for (q = p, bol = NULL; q < end;) {
 		if (lex_blank((unsigned char)*q) || *q == '\n') {
 			q++;
@@ -414,7 +384,7 @@ static enum lx mt_after_result(struct pgn_lex *x)
 			if (!q)
 				break;
 			q++;
-		} else if ((mark = lex_dos_eof(x, q)) != 0) {
+		} else if ((mark = lp_lex_dos_eof(x, q)) != 0) {
 			if (mark < 0)
 				return LX_MORE;
 			break;	/* blanks to the end: x->eof holds */
@@ -424,7 +394,7 @@ static enum lx mt_after_result(struct pgn_lex *x)
 				return LX_MORE;
 			bol = q += 3;
 		} else {
-			return lex_end_at(x, p);
+			return lp_lex_end_at(x, p);
 		}
 	}
 	if (!x->eof)
@@ -432,8 +402,8 @@ static enum lx mt_after_result(struct pgn_lex *x)
 	if (mt_building(x))
 		mt_trailing(x, p, end);
 	else
-		lex_count_lines(x, p, end);
-	return lex_end_at(x, end);
+		lp_lex_count_lines(x, p, end);
+	return lp_lex_end_at(x, end);
 }
 
 static enum lx mt_result(struct pgn_lex *x, const char *p, const char *q,
@@ -446,20 +416,6 @@ static enum lx mt_result(struct pgn_lex *x, const char *p, const char *q,
 		return LX_OK;
 	x->g->result = text;
 	return mt_after_result(x);
-}
-
-/* "1-0" "0-1" "1/2-1/2" (a static string), or NULL. */
-static const char *mt_result_text(const char *p, size_t n)
-{
-	if (n == 3 && p[1] == '-') {
-		if (p[0] == '1' && p[2] == '0')
-			return "1-0";
-		if (p[0] == '0' && p[2] == '1')
-			return "0-1";
-	}
-	if (n == 7 && !memcmp(p, "1/2-1/2", 7))
-		return "1/2-1/2";
-	return NULL;
 }
 
 /* --------------------------------------------------------------- tokens */
@@ -542,7 +498,7 @@ static const char *mt_move_end(const struct pgn_lex *x, const char *p)
 	const char *q = p, *end = x->end;
 
 	for (;;) {
-		while (q < end && mt_move_char((unsigned char)*q))
+		while (q < end && lp_move_byte((unsigned char)*q))
 			q++;
 		if (q == end || *q != '(')
 			break;
@@ -567,7 +523,7 @@ static bool mt_only_dots(const char *p, size_t n)
 static enum lx mt_classify(struct pgn_lex *x, const char *p, const char *q)
 {
 	size_t n = (size_t)(q - p);
-	const char *result = mt_digit((unsigned char)*p) ? mt_result_text(p, n)
+	const char *result = lp_digit((unsigned char)*p) ? lp_result_text(p, n)
 							  : NULL;
 	struct pgn_item *it;
 	int nag;
@@ -637,13 +593,13 @@ static enum lx mt_number(struct pgn_lex *x)
 {
 	const char *p = x->p, *q = p;
 
-	while (q < x->end && mt_digit((unsigned char)*q))
+	while (q < x->end && lp_digit((unsigned char)*q))
 		q++;
 	if (q == x->end && !x->eof)
 		return LX_MORE;
 	if (q < x->end && *q == '.')
 		return mt_move_number(x, p, q);
-	if ((q == x->end || !mt_move_char((unsigned char)*q)) &&
+	if ((q == x->end || !lp_move_byte((unsigned char)*q)) &&
 	    !(q - p == 4 && !memcmp(p, "0000", 4)))
 		return mt_move_number(x, p, q);
 	return mt_move(x);
@@ -655,13 +611,13 @@ static enum lx mt_nag(struct pgn_lex *x)
 	uint32_t n = 0;
 	struct pgn_item *it;
 
-	while (q < x->end && mt_digit((unsigned char)*q) && n <= 65535)
+	while (q < x->end && lp_digit((unsigned char)*q) && n <= 65535)
 		n = n * 10 + (uint32_t)(*q++ - '0');
 	if (q == x->end && !x->eof)
 		return LX_MORE;
 	x->p = q;
 	if (q == p + 1 || n > 65535) {
-		while (x->p < x->end && mt_digit((unsigned char)*x->p))
+		while (x->p < x->end && lp_digit((unsigned char)*x->p))
 			x->p++;
 		mt_syntax(x, p, q == p + 1 ? "expected a number after '$'"
 					   : "NAG number too large");
@@ -671,9 +627,9 @@ static enum lx mt_nag(struct pgn_lex *x)
 	 * agrees on a meaning, but the number is kept, as pgn-extract
 	 * keeps it. */
 	if (n > 255)
-		lex_diag(x, lex_loc(x, p), DIAG_WARNING, DC_SYNTAX,
-			 "NAG $%" PRIu32 " is past $255, the PGN Standard's "
-			 "last (kept)", n);
+		lp_lex_diag(x, lex_loc(x, p), DIAG_WARNING, DC_SYNTAX,
+			    "NAG $%" PRIu32 " is past $255, the PGN Standard's "
+			    "last (kept)", n);
 	it = mt_item(x, PI_NAG, lex_loc(x, p));
 	if (it)
 		it->nag = (uint16_t)n;
@@ -697,9 +653,9 @@ static enum lx mt_suffix(struct pgn_lex *x)
 	x->p = q;
 	nag = pgn_suffix_nag(p, (size_t)(q - p));
 	if (!nag) {
-		lex_diag(x, lex_loc(x, p), DIAG_ERROR, DC_SYNTAX,
-			 "unknown annotation '%.*s'",
-			 (int)(q - p > 8 ? 8 : q - p), p);
+		lp_lex_diag(x, lex_loc(x, p), DIAG_ERROR, DC_SYNTAX,
+			    "unknown annotation '%.*s'",
+			    (int)(q - p > 8 ? 8 : q - p), p);
 		return LX_OK;
 	}
 	it = mt_static_item(x, PI_NAG, lex_loc(x, p), mt_suffixes[nag - 1]);
@@ -734,7 +690,7 @@ static enum lx mt_star(struct pgn_lex *x)
 
 	if (p + 1 == x->end && !x->eof)
 		return LX_MORE;
-	if (p + 1 < x->end && mt_move_char((unsigned char)p[1])) {
+	if (p + 1 < x->end && lp_move_byte((unsigned char)p[1])) {
 		const char *q = mt_move_end(x, p + 1);
 		if (!q)
 			return LX_MORE;
@@ -761,11 +717,11 @@ static enum lx mt_junk(struct pgn_lex *x)
 	while (q < x->end && !mt_junk_ends((unsigned char)*q))
 		q++;
 	if (c >= 0x20 && c < 0x7f)
-		lex_diag(x, lex_loc(x, p), DIAG_ERROR, DC_SYNTAX,
-			 "unexpected '%c' in movetext", c);
+		lp_lex_diag(x, lex_loc(x, p), DIAG_ERROR, DC_SYNTAX,
+			    "unexpected '%c' in movetext", c);
 	else
-		lex_diag(x, lex_loc(x, p), DIAG_ERROR, DC_SYNTAX,
-			 "unexpected byte 0x%02x in movetext", c);
+		lp_lex_diag(x, lex_loc(x, p), DIAG_ERROR, DC_SYNTAX,
+			    "unexpected byte 0x%02x in movetext", c);
 	x->p = q;
 	return LX_OK;
 }
@@ -778,11 +734,11 @@ static enum lx mt_bracket_line(struct pgn_lex *x)
 {
 	bool more = false;
 
-	if (x->depth > 0 && !lex_tag_line(x, x->p, &more))
+	if (x->depth > 0 && !lp_lex_tag_line(x, x->p, &more))
 		return more ? LX_MORE : LX_OK;
 	if (!x->tokens && !x->ntags)
 		return LX_PRELUDE;
-	return lex_end_at(x, x->p);
+	return lp_lex_end_at(x, x->p);
 }
 
 /* Whether p starts a line of UTF-8 byte order marks and '[' (a file
@@ -811,7 +767,7 @@ static enum lx mt_blanks(struct pgn_lex *x)
 			p++;
 		if (p == end) {
 			x->p = p;
-			return x->eof ? lex_end_at(x, end) : LX_MORE;
+			return x->eof ? lp_lex_end_at(x, end) : LX_MORE;
 		}
 		if (*p != '\n' && *p != '\r') {
 			x->p = p;
@@ -859,13 +815,13 @@ static enum lx mt_lexeme(struct pgn_lex *x)
 	case '*':
 		return mt_star(x);
 	case '\x1a': {
-		enum lx rc = lex_end_dos_eof(x);
+		enum lx rc = lp_lex_end_dos_eof(x);
 		if (rc != LX_OK)
 			return rc;
 		break;
 	}
 	default:
-		if (mt_digit(c))
+		if (lp_digit(c))
 			return mt_number(x);
 		if (c == '.') {
 			const char *q = mt_periods_end(x, x->p);
@@ -877,7 +833,7 @@ static enum lx mt_lexeme(struct pgn_lex *x)
 				return LX_OK;
 			}
 		}
-		if (mt_move_char(c))
+		if (lp_move_byte(c))
 			return mt_move(x);
 	}
 	return mt_junk(x);
@@ -893,11 +849,11 @@ static inline const char *mt_fast(struct pgn_lex *x, const char *p)
 	struct pgn_item *it;
 	uint32_t n = 0;
 
-	if (mt_digit((unsigned char)*p)) {
+	if (lp_digit((unsigned char)*p)) {
 		/* Nine digits cannot overflow; longer numbers go the slow way. */
 		do
 			n = n * 10 + (uint32_t)(*q++ - '0');
-		while (q < end && q - p < 9 && mt_digit((unsigned char)*q));
+		while (q < end && q - p < 9 && lp_digit((unsigned char)*q));
 		if (q + 1 >= end || *q != '.')
 			return NULL;
 		it = mt_item(x, PI_MOVENUM, lex_loc(x, p));
@@ -913,7 +869,7 @@ static inline const char *mt_fast(struct pgn_lex *x, const char *p)
 	}
 	if ((unsigned)((*p | 0x20) - 'a') >= 26)
 		return NULL;
-	while (++q < end && mt_move_char((unsigned char)*q))
+	while (++q < end && lp_move_byte((unsigned char)*q))
 		;
 	if (q == end || *q == '(' || q[-1] == '.' ||
 	    mt_ep_token(p, (size_t)(q - p)))
@@ -923,7 +879,7 @@ static inline const char *mt_fast(struct pgn_lex *x, const char *p)
 	return q;
 }
 
-enum lx lex_movetext(struct pgn_lex *x)
+enum lx lp_lex_movetext(struct pgn_lex *x)
 {
 	for (;;) {
 		const char *q;

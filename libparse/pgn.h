@@ -232,53 +232,6 @@ int pgn_reader_next(struct pgn_reader *r, struct pgn_game *game,
 		    diag_fn report, void *ctx, struct diag *err);
 void pgn_reader_close(struct pgn_reader *r);
 
-/* Chunk readers, for one input split among threads (cmd/parallel.c).
- * buf[0, len) is a piece of a larger input that starts where a game
- * starts, at line and column `at` of the input; origin says it is the
- * input's first byte (where a byte order mark is skipped).  Unless last,
- * the input goes on past len: a game that needs bytes past it makes
- * pgn_reader_next() return PGN_NEED_MORE (and nothing else happens) where
- * a file reader would read more.  Games are numbered from 1 in the piece. */
-#define PGN_NEED_MORE 2
-struct pgn_reader *pgn_reader_from_chunk(const char *name, const char *buf,
-					 size_t len, bool last, bool origin,
-					 struct pgn_loc at,
-					 const struct pgn_reader_opts *opts);
-/* Where to cut an input for chunk readers, at or after offset from of
- * buf[0, len): before a line "[Event " (nearly every game starts so), else
- * before a line starting with '[' after a blank line, so that files
- * without [Event] are cut too; line ends are LF, CRLF or a CR alone, in
- * any mix (pgn_line_end).  The cut's line must be whole in buf, its end
- * before the last byte (which decides a CR before it).  Returns the
- * offset of the '[' and sets *line_end past that line's end, or returns 0
- * (no cut there yet).  A guess: a comment may hold such a line. */
-size_t pgn_find_cut(const char *buf, size_t len, size_t from,
-		    size_t *line_end);
-/* A file reader over fd that was taken from a chunk reader's caller: the
- * input's bytes from here start with buf[0, len), read from fd already,
- * and go on with what fd reads (unless ended: fd has given all).  The
- * reader takes buf (malloc'd, cap bytes) and reads fd, which it does not
- * close; at and origin as for chunk readers.  cmd/parallel.c reads on so
- * where its chunks find no cut, in the memory a reader of the whole file
- * needs. */
-struct pgn_reader *pgn_reader_resume(const char *name, int fd, char *buf,
-				     size_t len, size_t cap, bool origin,
-				     struct pgn_loc at, bool ended,
-				     const struct pgn_reader_opts *opts);
-/* The input's bytes before the next game's start, counted from the
- * reader's first byte (while pgn_reader_tell() is true). */
-uint64_t pgn_reader_consumed(const struct pgn_reader *r);
-/* The bytes read after the next game's start, not yet used:
- * [*p, *p + *len), valid until the next call on r.  True when the input
- * ends after them. */
-bool pgn_reader_unread(const struct pgn_reader *r, const char **p,
-		       size_t *len);
-/* Where the next game starts: *offset into the reader's bytes, *at its
- * line and column.  False while the rest of a too-large game is still to
- * be skipped (the next game's start is not known yet). */
-bool pgn_reader_tell(const struct pgn_reader *r, size_t *offset,
-		     struct pgn_loc *at);
-
 /* Reads a game again, tree and all: g was read with tags_only, full gets
  * what a reader without it would have returned for the same bytes (same
  * index, tags, flags, tree).  The game's diagnostics were reported when g
@@ -290,16 +243,6 @@ int pgn_game_read_tree(const struct pgn_game *g, struct pgn_game *full,
 
 void pgn_game_init(struct pgn_game *g);
 void pgn_game_release(struct pgn_game *g);
-
-/* The movetext lexer's byte classes (pawnkit-notation(5) "Movetext lexing"), for
- * readers of movetext outside libparse that must split tokens exactly as
- * it does (the replay's fast path). */
-enum pgn_byte_class_bits {
-	PGN_BYTE_BLANK = 1,	/* between lexemes ('\n' apart: it is counted) */
-	PGN_BYTE_MOVE = 2,	/* may stand in a move token */
-	PGN_BYTE_DIGIT = 4,
-};
-extern const unsigned char pgn_byte_class[256];
 
 /* NAG for a suffix annotation ("!" -> 1, "?" -> 2, "!!" -> 3, "??" -> 4,
  * "!?" -> 5, "?!" -> 6); 0 when s is not one. */
@@ -408,15 +351,11 @@ enum san_lenient {
 	SL_DASH_CAPTURE = 1u << 4,	/* e4-d5 written for a capture */
 	SL_COLON_CAPTURE = 1u << 5,	/* e4:d5, Nf3:e5 */
 	SL_BARE_PROMOTION = 1u << 6,	/* e8Q, e8=q (not coordinates' e7e8q) */
-	/* Ng1-f3, g1f3: set by the replay, not the parser, where only SAN
-	 * belongs (the caller's choice: pgn-convert reads long algebraic and
-	 * coordinate notation as input). */
-	SL_NOT_SAN = 1u << 7,
 	/* Pe4, Pexd5: SAN never writes the pawn's letter, and other
-	 * readers refuse it.  Above the bits resolve.c uses for its own
-	 * "why" sets: the low byte is full, missing flags and WHY_IMPLICIT
-	 * come next. */
+	 * readers refuse it. */
 	SL_PAWN_LETTER = 1u << 25,
+	/* The parser sets no other bit: bits 7 to 24 are free for a user's
+	 * own flags among these. */
 };
 
 struct san {
@@ -438,6 +377,12 @@ struct san {
 /* Parses one move token (no spaces).  Returns 0, or -1 with err->message
  * saying what was expected (err->col relative to the token, 1-based). */
 int san_parse(const char *s, size_t len, struct san *out, struct diag *err);
+/* The same for the shapes of nearly all real movetext, plain SAN ("e4",
+ * "exd5", "e8=Q", "Nf3", "Nbxd7", "R1e2", each perhaps with '+' or '#'),
+ * several times faster: 0 and *out exactly as san_parse() fills it, or -1
+ * when the token is not one of them (then *out holds nothing of use:
+ * call san_parse(), which reads every form and words every fault). */
+int san_parse_quick(const char *s, size_t len, struct san *out);
 
 /* ---------------------------------------------------------------- utils */
 

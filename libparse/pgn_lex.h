@@ -13,7 +13,8 @@
 
 #include <string.h>
 
-#include "pgn.h"
+#include "grammar.h"
+#include "pgn_chunk.h"
 
 enum lx {
 	LX_OK,		/* go on */
@@ -144,19 +145,10 @@ static inline const char *lex_text_end(const char *from, const char *eol)
 	return eol > from && eol[-1] == '\r' ? eol - 1 : eol;
 }
 
-/* Byte classes, one table lookup per byte in the hot loops (pgn.h). */
-enum lex_class_bits {
-	LC_BLANK = PGN_BYTE_BLANK,
-	LC_MOVE = PGN_BYTE_MOVE,
-	LC_DIGIT = PGN_BYTE_DIGIT,
-};
-#define lex_class pgn_byte_class
-
-/* NUL counts as a blank so that the stray NULs of real files do not split
- * tokens; the reader flags them separately. */
+/* A blank between lexemes (grammar.h), NUL included. */
 static inline bool lex_blank(unsigned char c)
 {
-	return lex_class[c] & LC_BLANK;
+	return lp_byte_class[c] & LC_BLANK;
 }
 
 /* Whether p (before x->end) starts a UTF-8 byte order mark: 1 or 0, -1
@@ -184,7 +176,7 @@ static inline void lex_mark_start(struct pgn_lex *x, const char *p)
 
 /* Room for need tags in r->tagv (aborts when memory is exhausted, as the
  * arena does). */
-void lex_grow_tags(struct pgn_reader *r, size_t need);
+void lp_lex_grow_tags(struct pgn_reader *r, size_t need);
 
 /* arena_alloc() with its common case inline: the reader allocates once
  * per token. */
@@ -204,25 +196,25 @@ static inline void *lex_alloc(struct arena *a, size_t size)
 /* An item of kind with the text [from, to) copied into the game's arena,
  * appended to line: for the comments and escape lines outside the
  * movetext (pgn_game.before and .after). */
-void lex_outside_item(struct pgn_lex *x, struct pgn_line *line,
-		      enum pgn_item_kind kind, struct pgn_loc loc,
-		      const char *from, const char *to);
+void lp_lex_outside_item(struct pgn_lex *x, struct pgn_line *line,
+			 enum pgn_item_kind kind, struct pgn_loc loc,
+			 const char *from, const char *to);
 
 /* Counts the line ends in [from, to) into the position (to within the
  * window or at its end). */
-void lex_count_lines(struct pgn_lex *x, const char *from, const char *to);
+void lp_lex_count_lines(struct pgn_lex *x, const char *from, const char *to);
 
 /* Queues a diagnostic at loc (sent only if the attempt completes). */
-void lex_diag(struct pgn_lex *x, struct pgn_loc loc, enum diag_severity sev,
-	      enum diag_code code, const char *fmt, ...)
+void lp_lex_diag(struct pgn_lex *x, struct pgn_loc loc, enum diag_severity sev,
+		 enum diag_code code, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 
 /* Ends the game at p (the next game starts there). */
-enum lx lex_end_at(struct pgn_lex *x, const char *p);
+enum lx lp_lex_end_at(struct pgn_lex *x, const char *p);
 
 /* True when the line at p looks like a tag pair "[Name "; LX_MORE via
  * *more when it cannot tell yet. */
-bool lex_tag_line(const struct pgn_lex *x, const char *p, bool *more);
+bool lp_lex_tag_line(const struct pgn_lex *x, const char *p, bool *more);
 
 /* A DOS end-of-file mark (0x1a) at p with nothing but blanks and newlines
  * after it to the end of the input, as old DOS and ChessBase exports end:
@@ -230,24 +222,24 @@ bool lex_tag_line(const struct pgn_lex *x, const char *p, bool *more);
  * bytes of the game before it.  1 when p is one, 0 when not, -1 when the
  * window ends first (the answer must not depend on how much of the input
  * the buffer holds).  A 0x1a anywhere else is junk. */
-int lex_dos_eof(const struct pgn_lex *x, const char *p);
+int lp_lex_dos_eof(const struct pgn_lex *x, const char *p);
 
 /* At x->p, where a lexeme or a game would start: LX_END past a DOS
  * end-of-file mark (the game ends with the input), LX_MORE when that
  * cannot be told yet, LX_OK when there is none. */
-enum lx lex_end_dos_eof(struct pgn_lex *x);
+enum lx lp_lex_end_dos_eof(struct pgn_lex *x);
 
 /* --------------------------------------------------------- tags.c */
 
 /* The tag section: tags, blanks, '%' lines.  LX_OK when movetext begins at
  * x->p; LX_END when the game ends with no movetext (input end, or a second
  * tag section after a blank line). */
-enum lx lex_tag_section(struct pgn_lex *x);
+enum lx lp_lex_tag_section(struct pgn_lex *x);
 
 /* --------------------------------------------------------- movetext.c */
 
 /* Movetext up to and including the termination marker, plus the blanks and
  * comments after it that belong to this game. */
-enum lx lex_movetext(struct pgn_lex *x);
+enum lx lp_lex_movetext(struct pgn_lex *x);
 
 #endif

@@ -48,7 +48,7 @@ static void *reader_realloc(void *p, size_t n)
 	return p;
 }
 
-void lex_grow_tags(struct pgn_reader *r, size_t need)
+void lp_lex_grow_tags(struct pgn_reader *r, size_t need)
 {
 	if (need <= r->tag_cap)
 		return;
@@ -58,9 +58,9 @@ void lex_grow_tags(struct pgn_reader *r, size_t need)
 
 /* -------------------------------------------------------- shared helpers */
 
-void lex_outside_item(struct pgn_lex *x, struct pgn_line *line,
-		      enum pgn_item_kind kind, struct pgn_loc loc,
-		      const char *from, const char *to)
+void lp_lex_outside_item(struct pgn_lex *x, struct pgn_line *line,
+			 enum pgn_item_kind kind, struct pgn_loc loc,
+			 const char *from, const char *to)
 {
 	size_t n = (size_t)(to - from);
 	struct pgn_item *it = lex_alloc(&x->g->arena, sizeof *it);
@@ -77,7 +77,7 @@ void lex_outside_item(struct pgn_lex *x, struct pgn_line *line,
 	line->last = it;
 }
 
-void lex_count_lines(struct pgn_lex *x, const char *from, const char *to)
+void lp_lex_count_lines(struct pgn_lex *x, const char *from, const char *to)
 {
 	const char *eol;
 	int next = lex_next_byte(x, to);
@@ -88,7 +88,7 @@ void lex_count_lines(struct pgn_lex *x, const char *from, const char *to)
 	}
 }
 
-enum lx lex_end_at(struct pgn_lex *x, const char *p)
+enum lx lp_lex_end_at(struct pgn_lex *x, const char *p)
 {
 	x->game_end = p;
 	x->end_line = x->line;
@@ -96,7 +96,7 @@ enum lx lex_end_at(struct pgn_lex *x, const char *p)
 	return LX_END;
 }
 
-int lex_dos_eof(const struct pgn_lex *x, const char *p)
+int lp_lex_dos_eof(const struct pgn_lex *x, const char *p)
 {
 	if (*p != '\x1a')
 		return 0;
@@ -106,19 +106,19 @@ int lex_dos_eof(const struct pgn_lex *x, const char *p)
 	return x->eof ? 1 : -1;
 }
 
-enum lx lex_end_dos_eof(struct pgn_lex *x)
+enum lx lp_lex_end_dos_eof(struct pgn_lex *x)
 {
-	int mark = lex_dos_eof(x, x->p);
+	int mark = lp_lex_dos_eof(x, x->p);
 
 	if (mark <= 0)
 		return mark < 0 ? LX_MORE : LX_OK;
-	lex_count_lines(x, x->p, x->end);
+	lp_lex_count_lines(x, x->p, x->end);
 	x->p = x->end;
-	return lex_end_at(x, x->end);
+	return lp_lex_end_at(x, x->end);
 }
 
-void lex_diag(struct pgn_lex *x, struct pgn_loc loc, enum diag_severity sev,
-	      enum diag_code code, const char *fmt, ...)
+void lp_lex_diag(struct pgn_lex *x, struct pgn_loc loc, enum diag_severity sev,
+		 enum diag_code code, const char *fmt, ...)
 {
 	struct pgn_reader *r = x->r;
 	struct diag *d;
@@ -416,7 +416,7 @@ static void lex_init(struct pgn_lex *x, struct pgn_reader *r,
  * start, so the boundaries, the flags, the marker and the diagnostics are
  * always those it finds.  The tests (test_reader_scan) compare the two.
  *
- * Plain bytes: the bytes of move tokens (lex_class LC_MOVE), the blanks
+ * Plain bytes: the bytes of move tokens (lp_byte_class LC_MOVE), the blanks
  * and '\n'.  In plain movetext every token is a move, a move number or a
  * marker, none raises a diagnostic (but a number over UINT32_MAX: any run
  * of ten digits goes the slow way), the depth stays 0, and the game ends
@@ -424,27 +424,6 @@ static void lex_init(struct pgn_lex *x, struct pgn_reader *r,
  * '[' or starts the next game) or, without one, at the '[' of the first
  * line that starts with it. */
 enum scan_rc { SCAN_DONE, SCAN_SLOW };
-
-static inline bool scan_digit(unsigned char c)
-{
-	return lex_class[c] & LC_DIGIT;
-}
-
-/* Which termination marker [s, te) is, or NULL. */
-static const char *scan_result_text(const char *s, const char *te)
-{
-	size_t n = (size_t)(te - s);
-
-	if (n == 3 && s[1] == '-') {
-		if (s[0] == '1' && s[2] == '0')
-			return "1-0";
-		if (s[0] == '0' && s[2] == '1')
-			return "0-1";
-	}
-	if (n == 7 && !memcmp(s, "1/2-1/2", 7))
-		return "1/2-1/2";
-	return NULL;
-}
 
 /* Is a token starting at s, a digit in plain movetext from lo on?  Within
  * a word a token starts at the word's start, and after a move number's
@@ -456,9 +435,9 @@ static bool scan_token_start(const char *lo, const char *s)
 	while (ws > lo && !lex_blank((unsigned char)ws[-1]) && ws[-1] != '\n')
 		ws--;
 	for (p = ws; p < s;) {
-		if (!scan_digit((unsigned char)*p))
+		if (!lp_digit((unsigned char)*p))
 			return false;
-		while (p < s && scan_digit((unsigned char)*p))
+		while (p < s && lp_digit((unsigned char)*p))
 			p++;
 		if (p == s || *p != '.')
 			return false;	/* s inside a number, or a glued token */
@@ -500,12 +479,12 @@ static enum scan_rc scan_candidate(struct pgn_lex *x, const char *c,
 	*text = NULL;
 	if (!scan_token_start(x->p, s))
 		return SCAN_DONE;
-	while (te < end && (lex_class[(unsigned char)*te] & LC_MOVE))
+	while (te < end && lp_move_byte((unsigned char)*te))
 		te++;
 	if (te == end ? !x->eof
 		      : !lex_blank((unsigned char)*te) && *te != '\n')
 		return SCAN_SLOW;	/* "(p)", a glued '*', or more to read */
-	*text = scan_result_text(s, te);
+	*text = lp_result_text(s, (size_t)(te - s));
 	return *text ? scan_after_result(x, te, stop) : SCAN_DONE;
 }
 
@@ -514,7 +493,7 @@ static enum scan_rc scan_candidate(struct pgn_lex *x, const char *c,
 static enum scan_rc scan_star(struct pgn_lex *x, const char *t,
 			      const char **stop)
 {
-	if (t + 1 < x->end && (lex_class[(unsigned char)t[1]] & LC_MOVE))
+	if (t + 1 < x->end && lp_move_byte((unsigned char)t[1]))
 		return SCAN_SLOW;
 	return scan_after_result(x, t + 1, stop);	/* slow at the end */
 }
@@ -544,11 +523,11 @@ static unsigned char scan_class(unsigned char c)
 		return SB_NL;
 	if (c == '\r')
 		return SB_CR;
-	if (lex_class[c] & LC_DIGIT)
+	if (lp_byte_class[c] & LC_DIGIT)
 		return SB_DIGIT;
 	if (c == '-' || c == '/')
 		return SB_DASH;
-	return (lex_class[c] & (LC_MOVE | LC_BLANK)) ? 0 : SB_ODD;
+	return (lp_byte_class[c] & (LC_MOVE | LC_BLANK)) ? 0 : SB_ODD;
 }
 
 static inline void scan_classify_table(const char *p, struct scan_block *b)
@@ -848,21 +827,21 @@ static void scan_lines(struct pgn_lex *x, const struct scan_out *o)
 		x->col_bias = 1;
 	}
 	if (off > 64)
-		lex_count_lines(x, o->block + 64, o->stop);
+		lp_lex_count_lines(x, o->block + 64, o->stop);
 }
 
-/* The movetext of a tags-only attempt: as lex_movetext() would find it. */
+/* The movetext of a tags-only attempt: as lp_lex_movetext() would find it. */
 static enum lx scan_movetext(struct pgn_lex *x)
 {
 	struct scan_out o;
 
 	if (x->r->scan(x, &o) != SCAN_DONE)
-		return lex_movetext(x);
+		return lp_lex_movetext(x);
 	x->tokens = true;
 	x->g->result = o.text;
 	scan_lines(x, &o);
 	x->p = o.stop;
-	return lex_end_at(x, o.stop);
+	return lp_lex_end_at(x, o.stop);
 }
 
 /* A UTF-8 byte order mark opens the input: skipped by the lexer, kept in
@@ -885,10 +864,10 @@ static enum lx lex_game(struct pgn_lex *x, bool at_origin)
 	enum lx rc = at_origin ? lex_skip_bom(x) : LX_OK;
 
 	while (rc == LX_OK) {
-		rc = lex_tag_section(x);
+		rc = lp_lex_tag_section(x);
 		x->g->movetext = x->p;
 		if (rc == LX_OK)
-			rc = x->build ? lex_movetext(x) : scan_movetext(x);
+			rc = x->build ? lp_lex_movetext(x) : scan_movetext(x);
 		if (rc != LX_PRELUDE)
 			break;
 		/* Comments before a tag section: the tree starts with the
@@ -944,9 +923,9 @@ static void finish_nul(struct pgn_lex *x)
 	at.line = x->r->line;
 	at.line_start = g->raw;
 	at.col_bias = x->r->col;
-	lex_count_lines(&at, g->raw, nul);
-	lex_diag(x, lex_loc(&at, nul), DIAG_WARNING, DC_ENCODING,
-		 "NUL byte in the input (kept as is)");
+	lp_lex_count_lines(&at, g->raw, nul);
+	lp_lex_diag(x, lex_loc(&at, nul), DIAG_WARNING, DC_ENCODING,
+		    "NUL byte in the input (kept as is)");
 }
 
 static void finish_result(struct pgn_lex *x)
@@ -954,16 +933,16 @@ static void finish_result(struct pgn_lex *x)
 	struct pgn_game *g = x->g;
 
 	if (x->depth > 0) {
-		lex_diag(x, x->outer_open, DIAG_ERROR, DC_UNTERMINATED,
-			 "variation opened here is not closed");
+		lp_lex_diag(x, x->outer_open, DIAG_ERROR, DC_UNTERMINATED,
+			    "variation opened here is not closed");
 		x->unterminated = true;
 	}
 	if (g->result)
 		return;
 	g->flags |= PGN_NO_RESULT;
 	if (!x->unterminated)
-		lex_diag(x, g->start, DIAG_WARNING, DC_NO_RESULT,
-			 "game has no termination marker");
+		lp_lex_diag(x, g->start, DIAG_WARNING, DC_NO_RESULT,
+			    "game has no termination marker");
 }
 
 /* Diagnostics in input order (finishing ones were appended last). */
@@ -1028,7 +1007,7 @@ static void reader_advance(struct pgn_reader *r, const struct pgn_lex *x,
 	at.line = r->line;
 	at.line_start = x->base;
 	at.col_bias = r->col;
-	lex_count_lines(&at, x->base, p);
+	lp_lex_count_lines(&at, x->base, p);
 	r->start += (size_t)(p - x->base);
 	r->line = at.line;
 	r->col = lex_loc(&at, p).col;
@@ -1044,7 +1023,7 @@ static void reader_no_game(struct pgn_reader *r, struct pgn_lex *x)
 	g->raw = x->base;
 	g->raw_len = (size_t)(x->game_end - x->base);
 	g->flags |= PGN_NO_RESULT | PGN_NO_GAME | PGN_HAS_NUL;
-	lex_diag(x, g->start, DIAG_ERROR, DC_SYNTAX, "no PGN game found");
+	lp_lex_diag(x, g->start, DIAG_ERROR, DC_SYNTAX, "no PGN game found");
 	r->start += g->raw_len;
 	r->line = x->end_line;
 	r->col = x->end_col;
@@ -1059,8 +1038,8 @@ static void too_large_diag(struct pgn_lex *x, size_t max)
 {
 	x->r->ndiags = 0;
 	x->g->flags = PGN_TOO_LARGE;
-	lex_diag(x, x->g->start, DIAG_ERROR, DC_LIMIT,
-		 "game larger than %zu bytes: only its tags are read", max);
+	lp_lex_diag(x, x->g->start, DIAG_ERROR, DC_LIMIT,
+		    "game larger than %zu bytes: only its tags are read", max);
 }
 
 /* The game ended within the slack: whole raw bytes, tags, no tree. */
@@ -1121,7 +1100,7 @@ static bool skip_is_start(struct pgn_lex *x, const char *prev, const char *p,
 		return true;
 	if (dirty || !all_blank(prev, p - 1))
 		return false;
-	return *p == '[' && lex_tag_line(x, p, &more);
+	return *p == '[' && lp_lex_tag_line(x, p, &more);
 }
 
 /* Of a line longer than this, still without its end, only the last bytes

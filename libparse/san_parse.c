@@ -6,10 +6,14 @@
  *   [mover] [from] [x|:|- [victim]] dest [x [victim]] [marker] [promotion]
  *   [check] [e.p.]
  * where from is a file, a rank or a square; marker, promotion, check and
- * "e.p." (or "ep") may come in any order but each at most once. */
+ * "e.p." (or "ep") may come in any order but each at most once.
+ *
+ * san_parse_quick(), at the end, reads the canonical shapes of plain SAN
+ * (grammar.h), a subset of this grammar, with the same letters; a new
+ * lenient form is added here alone (see grammar.h). */
 #include <string.h>
 
-#include "pgn.h"
+#include "grammar.h"
 
 struct san_cur {
 	const char *s;
@@ -53,19 +57,11 @@ static int san_refuse(struct san_cur *c, size_t at, const char *what)
 	return -1;
 }
 
-static bool san_is_file(int ch)
-{
-	return ch >= 'a' && ch <= 'h';
-}
-
-static bool san_is_rank(int ch)
-{
-	return ch >= '1' && ch <= '8';
-}
-
+/* A piece letter of any variant: standard chess's, the pawn's of LAN
+ * ("Pe2-e4") and the tandem's. */
 static bool san_is_piece(int ch)
 {
-	return ch > 0 && strchr("KQRBNPT", ch) != NULL;
+	return san_is_piece_letter(ch) || ch == 'P' || ch == 'T';
 }
 
 static bool san_at(const struct san_cur *c, const char *text)
@@ -259,9 +255,11 @@ static int san_marker(struct san_cur *c)
 	return 1;
 }
 
+/* A promotion letter, or one in lower case (coordinates, lenient "=q"). */
 static bool san_promo_letter(int ch)
 {
-	return ch > 0 && strchr("QRBNqrbn", ch) != NULL;
+	return san_is_promotion(ch) ||
+	       (ch >= 'a' && ch <= 'z' && san_is_promotion(ch - 'a' + 'A'));
 }
 
 /* Figurine SAN promotes to a glyph, "=♕" (E2 99 95..98, or the black
@@ -430,4 +428,26 @@ int san_parse(const char *s, size_t len, struct san *out, struct diag *err)
 			out->lenient |= SL_PAWN_LETTER;
 	}
 	return san_suffixes(&c);
+}
+
+/* ------------------------------------------------- the plain shapes */
+
+/* The plain shapes of grammar.h over a copy of the token padded with
+ * NULs: they read PLAIN_SAN_READS bytes whatever the token's length, and
+ * a NUL, no move byte, ends every shape. */
+int san_parse_quick(const char *s, size_t len, struct san *out)
+{
+	char token[PLAIN_SAN_READS] = { 0 };
+	const char *end;
+
+	if (len == 0 || len >= PLAIN_SAN_READS)	/* "exd8=Q+" is 7 */
+		return -1;
+	memcpy(token, s, len);
+	if (san_is_file(token[0]))
+		end = plain_pawn_san(token, out);
+	else if (san_is_piece_letter(token[0]))
+		end = plain_piece_san(token, out);
+	else
+		return -1;
+	return end == token + len ? 0 : -1;
 }

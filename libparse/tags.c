@@ -42,7 +42,7 @@ static bool tag_strict_char(unsigned char c)
 	       (c >= '0' && c <= '9') || c == '_';
 }
 
-bool lex_tag_line(const struct pgn_lex *x, const char *p, bool *more)
+bool lp_lex_tag_line(const struct pgn_lex *x, const char *p, bool *more)
 {
 	const char *q = p + 1, *end = x->end;
 
@@ -111,7 +111,8 @@ static const char *tag_value_end(const char *v, const char *stop,
 
 static int tag_fail(struct pgn_lex *x, const char *at, const char *msg)
 {
-	lex_diag(x, lex_loc(x, at), DIAG_ERROR, DC_TAG_SYNTAX, "tag: %s", msg);
+	lp_lex_diag(x, lex_loc(x, at), DIAG_ERROR, DC_TAG_SYNTAX, "tag: %s",
+		    msg);
 	return -1;
 }
 
@@ -256,7 +257,7 @@ static void tag_store(struct pgn_lex *x, const struct tag_text *t,
 	s[t->name_len] = 0;
 	*w = 0;
 	if (x->ntags == x->r->tag_cap)
-		lex_grow_tags(x->r, x->ntags + 1);
+		lp_lex_grow_tags(x->r, x->ntags + 1);
 	tag = &x->r->tagv[x->ntags++];
 	tag->name = s;
 	tag->value = v;
@@ -267,14 +268,16 @@ static void tag_store(struct pgn_lex *x, const struct tag_text *t,
 static void tag_warn(struct pgn_lex *x, const struct tag_text *t)
 {
 	if (t->odd)
-		lex_diag(x, lex_loc(x, t->odd), DIAG_WARNING, DC_TAG_SYNTAX,
-			 "tag: unescaped '\"' inside the value of %.*s",
-			 (int)(t->name_len > 40 ? 40 : t->name_len), t->name);
+		lp_lex_diag(x, lex_loc(x, t->odd), DIAG_WARNING, DC_TAG_SYNTAX,
+			    "tag: unescaped '\"' inside the value of %.*s",
+			    (int)(t->name_len > 40 ? 40 : t->name_len),
+			    t->name);
 	if (t->literal_backslash)
-		lex_diag(x, lex_loc(x, t->close - 1), DIAG_WARNING,
-			 DC_TAG_SYNTAX, "tag: value of %.*s ends in '\\' "
-			 "(kept as text)",
-			 (int)(t->name_len > 40 ? 40 : t->name_len), t->name);
+		lp_lex_diag(x, lex_loc(x, t->close - 1), DIAG_WARNING,
+			    DC_TAG_SYNTAX, "tag: value of %.*s ends in '\\' "
+			    "(kept as text)",
+			    (int)(t->name_len > 40 ? 40 : t->name_len),
+			    t->name);
 }
 
 /* The general path of tag_pair(): the line, split by the rules above.
@@ -312,7 +315,7 @@ static enum lx tag_pair(struct pgn_lex *x, bool after_blank)
 			return rc;
 	}
 	if (after_blank && x->ntags && tag_repeated(x, &t))
-		return lex_end_at(x, open);
+		return lp_lex_end_at(x, open);
 	lex_mark_start(x, open);
 	tag_store(x, &t, lex_loc(x, open));
 	tag_warn(x, &t);
@@ -351,7 +354,7 @@ static enum lx tag_blanks(struct pgn_lex *x, bool *blank_line)
 	x->p = p;
 	if (!x->eof)
 		return LX_MORE;
-	return lex_end_at(x, end);
+	return lp_lex_end_at(x, end);
 }
 
 /* A '%' line: an escape for other programs.  Kept with the game (its
@@ -368,8 +371,8 @@ static enum lx tag_escape_line(struct pgn_lex *x)
 		eol = x->end;
 	stop = lex_text_end(from, eol);
 	lex_mark_start(x, x->p);
-	lex_outside_item(x, &x->g->before, PI_ESCAPE, lex_loc(x, x->p), from,
-			 stop);
+	lp_lex_outside_item(x, &x->g->before, PI_ESCAPE, lex_loc(x, x->p), from,
+			    stop);
 	x->p = eol;
 	return LX_OK;
 }
@@ -393,7 +396,7 @@ static enum lx tag_bom(struct pgn_lex *x, bool *skipped)
 	return LX_OK;
 }
 
-enum lx lex_tag_section(struct pgn_lex *x)
+enum lx lp_lex_tag_section(struct pgn_lex *x)
 {
 	bool blank_line = false, bom = false;
 
@@ -415,7 +418,7 @@ enum lx lex_tag_section(struct pgn_lex *x)
 			rc = tag_escape_line(x);
 		} else {
 			/* A DOS end-of-file mark is blank: no game starts. */
-			rc = lex_end_dos_eof(x);
+			rc = lp_lex_end_dos_eof(x);
 			if (rc != LX_OK)
 				return rc;
 			lex_mark_start(x, x->p);

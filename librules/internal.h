@@ -24,6 +24,14 @@
  * resolve.c checks them. */
 #define MF_MARKS (MF_ROCKET | MF_SHARE | MF_PUSH)
 
+/* A flag of the rules in san.lenient, among the bits the parser leaves
+ * free (pgn.h): a move in long algebraic or coordinate notation
+ * ("Ng1-f3", "g1f3") where only SAN belongs.  The replay sets it, not
+ * the parser (the caller's choice: pgn-convert reads those notations as
+ * input); the resolver warns of it.  resolve.c's "why" sets keep the
+ * low byte for the lenient forms, this one included. */
+#define SL_NOT_SAN (1u << 7)
+
 static inline int lsb(uint64_t b) { return __builtin_ctzll(b); }
 static inline int msb(uint64_t b) { return 63 - __builtin_clzll(b); }
 static inline int popcount(uint64_t b) { return __builtin_popcountll(b); }
@@ -125,10 +133,6 @@ struct ep_passer {
  * -1 with *fault (the e.p. field) when not so. */
 int lr_check_ep_passage(struct position *pos, struct setup_fault *fault,
 			const struct ep_passer *passer);
-/* The common SAN shapes read fast (san_quick.c): 0 and *out exactly as
- * san_parse() would fill it, or -1 when the token is not one of them (then
- * *out holds nothing of use: call san_parse()). */
-int san_parse_quick(const char *s, size_t len, struct san *out);
 /* standard_attacked() on the king of the side to move (standard_to.c):
  * the test after every move of a replay. */
 bool lr_standard_in_check(const struct position *pos);
@@ -294,32 +298,13 @@ bool lr_game_replay_quick(const struct pgn_game *g,
  * -1 at the first thing that is not so: the caller replays the game the
  * general way, which explains it (*pos and *keys are then of no use, and
  * vis may have seen some of the moves). */
-long quick_main_line(const char *p, const char *end, struct position *pos,
-		     struct keylist *keys, const struct replay_visitor *vis);
+long lr_quick_main_line(const char *p, const char *end, struct position *pos,
+			struct keylist *keys, const struct replay_visitor *vis);
 
 static inline void movelist_add(struct movelist *l, move_t m)
 {
 	if (l->count < MOVELIST_MAX)
 		l->moves[l->count++] = m;
 }
-
-/* The unprefixed names replay_quick.c still writes for what is now
- * lr_-prefixed, until that file takes the lr_ names with its own
- * renames (quick_main_line, san_parse_quick): aliases, no symbols.  Every
- * other file uses the lr_ names. */
-#define between_bb lr_between_bb
-#define empty_board_attacks lr_empty_board_attacks
-#define king_attacks lr_king_attacks
-#define line_bb lr_line_bb
-#define pawn_attacks lr_pawn_attacks
-#define standard_attacked_without lr_standard_attacked_without
-#define standard_castle lr_standard_castle
-#define standard_compute_key lr_standard_compute_key
-#define standard_has_move lr_standard_has_move
-#define standard_in_check lr_standard_in_check
-#define zobrist_castling lr_zobrist_castling
-#define zobrist_ep lr_zobrist_ep
-#define zobrist_piece lr_zobrist_piece
-#define zobrist_side lr_zobrist_side
 
 #endif

@@ -894,8 +894,8 @@ bool lr_game_replay_quick(const struct pgn_game *g,
 		return false;
 	}
 	visit_start(visitor, res);
-	long plies = quick_main_line(g->movetext, g->raw + g->raw_len,
-				     &res->final, &keys, visitor);
+	long plies = lr_quick_main_line(g->movetext, g->raw + g->raw_len,
+					&res->final, &keys, visitor);
 	if (plies < 0) {
 		keylist_release(&keys);
 		return false;

@@ -6,35 +6,25 @@
  * its marks, keeping what it needs to explain any fault.  Nearly every
  * real game is plain (moves, move numbers, comments, NAGs, a result) and
  * has no fault at all, and for those all that machinery only confirms.
- * So this path does the confirming alone: one loop over the bytes, each
- * move read and resolved where it stands, and at the first thing it is not
- * sure of (a variation, an unusual token or form, an ambiguity, an illegal
- * move, a wrong mark or move number) it gives up, and the caller replays
- * the game the general way, which finds and words every fault.  Giving up
- * is never wrong, only slower; accepting is right only when the general
+ * So this path does the confirming alone: one pass over the tokens, each
+ * move resolved as it is read, and at the first thing it is not sure of
+ * (a variation, an unusual token or form, an ambiguity, an illegal move,
+ * a wrong mark or move number) it gives up, and the caller replays the
+ * game the general way, which finds and words every fault.  Giving up is
+ * never wrong, only slower; accepting is right only when the general
  * replay would accept the same game with nothing to say, which is what
  * each test below mirrors (tests/unit/test_replay_quick.c and the OTB
  * corpus check the two against each other).
  *
- * Tokens are split as the movetext lexer splits them (libparse/movetext.c):
- * a move is the run of move bytes from a letter; "12." and "12..." are
- * move numbers; the reader has already found the game's end, its flags
- * and every syntax fault, so a game with any of those never comes here. */
+ * This is the rules half.  The reading half, which splits the movetext
+ * into tokens and reads each move's SAN, is libparse's plain scanner
+ * (libparse/pgn_plain.h), inline here. */
 #include <string.h>
 
+#include "../libparse/pgn_plain.h"
 #include "standard_inline.h"
 
 enum { NOT_PLAIN = -1 };
-
-static inline bool is_move_byte(unsigned char c)
-{
-	return pgn_byte_class[c] & PGN_BYTE_MOVE;
-}
-
-static inline bool is_digit(unsigned char c)
-{
-	return c >= '0' && c <= '9';
-}
 
 /* ------------------------------------------------------------ resolving */
 
@@ -45,10 +35,10 @@ static inline bool is_digit(unsigned char c)
 static inline bool unpinned_after(const struct position *pos, int ksq,
 				  int from, int to)
 {
-	/* line_bb is empty off the king's lines: no test whether `from` is
+	/* lr_line_bb is empty off the king's lines: no test whether `from` is
 	 * on one, which is as good as random. */
 	uint64_t sliders = aligned_sliders(pos, ksq, pos->side ^ 1) &
-			   line_bb[ksq][from] & ~BB(to);
+			   lr_line_bb[ksq][from] & ~BB(to);
 	return !sliders || !slider_sees(ksq, sliders,
 					(occupied_bb(pos) & ~BB(from)) | BB(to));
 }
@@ -102,7 +92,7 @@ static move_t pawn_move(const struct position *pos, const struct san *s,
 	if (s->capture) {
 		if (!taken)
 			return to == pos->ep ? MOVE_ASK : MOVE_NONE;
-		return one_legal(pos, pawn_attacks[us ^ 1][to] & pawns, to,
+		return one_legal(pos, lr_pawn_attacks[us ^ 1][to] & pawns, to,
 				 promo, MF_CAPTURE, in_check);
 	}
 	if (taken)
@@ -126,10 +116,10 @@ static move_t king_move(const struct position *pos, uint64_t hint, int to)
 {
 	int us = pos->side;
 	int ksq = lsb(pieces_bb(pos, us, KING));
-	if (!(hint & BB(ksq)) || !(king_attacks[ksq] & BB(to)))
+	if (!(hint & BB(ksq)) || !(lr_king_attacks[ksq] & BB(to)))
 		return MOVE_NONE;
 	uint64_t occ = occupied_bb(pos) ^ BB(ksq);
-	if (standard_attacked_without(pos, to, us ^ 1, occ, 0))
+	if (lr_standard_attacked_without(pos, to, us ^ 1, occ, 0))
 		return MOVE_NONE;
 	unsigned flags = (pos->by_color[us ^ 1] & BB(to)) ? MF_CAPTURE : 0;
 	return MOVE(ksq, to, 0, flags);
@@ -156,13 +146,13 @@ piece_move(const struct position *pos, const struct san *s, bool in_check)
 	 * would attack it on an empty board: a table, not a switch on the
 	 * letter (which mispredicted a third of the time). */
 	uint64_t occ = occupied_bb(pos);
-	uint64_t from = empty_board_attacks[type][to] &
+	uint64_t from = lr_empty_board_attacks[type][to] &
 			pieces_bb(pos, us, type) & hint;
 	/* A slider reaches `to` when nothing is between (a knight has
 	 * nothing between).  Without a branch: whether a piece is blocked
 	 * is as good as random, and mispredicting it cost more. */
 	for (uint64_t f = from; f; f &= f - 1)
-		from &= ~(f & -f & -(uint64_t)((between_bb[lsb(f)][to] & occ) != 0));
+		from &= ~(f & -f & -(uint64_t)((lr_between_bb[lsb(f)][to] & occ) != 0));
 	return one_legal(pos, from, to, 0, taken ? MF_CAPTURE : 0, in_check);
 }
 
@@ -176,196 +166,84 @@ pawn_san_move(const struct position *pos, const struct san *s, bool in_check)
 			 in_check);
 }
 
-/* The one legal move that any SAN of san_parse_quick() names exactly,
- * MOVE_NONE, or MOVE_ASK (the fast loop calls the two above itself). */
-static move_t resolve_inline(const struct position *pos, const struct san *s,
-			     bool in_check)
-{
-	if (s->piece)
-		return s->promotion ? MOVE_NONE : piece_move(pos, s, in_check);
-	return pawn_san_move(pos, s, in_check);
-}
+/* ---------------------------------------------------------------- playing */
 
-static inline move_t resolve(const struct position *pos,
-			     const struct san *s, bool in_check)
-{
-	move_t m = resolve_inline(pos, s, in_check);
-	return m == MOVE_ASK ? exact_resolve(pos, s) : m;
-}
-
-/* ---------------------------------------------------------------- tokens */
-
-/* A castling token, its check mark in *check: "O-O", "O-O-O", each
- * perhaps with '+' or '#'.  -1 when the token is not one; else 1 for the
- * long side, 0 for the short. */
-static int castle_token(const char *p, size_t n, char *check)
-{
-	*check = 0;
-	if (n > 0 && (p[n - 1] == '+' || p[n - 1] == '#'))
-		*check = p[--n];
-	if (n == 3 && !memcmp(p, "O-O", 3))
-		return 0;
-	if (n == 5 && !memcmp(p, "O-O-O", 5))
-		return 1;
-	return -1;
-}
-
-static inline bool is_file(char c) { return c >= 'a' && c <= 'h'; }
-static inline bool is_rank(char c) { return c >= '1' && c <= '8'; }
-
-/* The longest token plain_san() reads, "exd8=Q+", and the byte after it. */
-#define PLAIN_SAN_READS 8
-
-/* The move token at p read in the same pass that finds its end: the
- * shapes san_parse_quick() reads ("e4", "exd5", "e8=Q", "Nf3", "Nxf3",
- * "Nbd7", "R1e2", "Nbxd7", "R1xe2", each perhaps with '+' or '#'), with
- * its result.  Each returns where the shape ends, or NULL when the bytes
- * do not start with one; the caller checks that the token ends there too.
- * At least PLAIN_SAN_READS bytes must be readable from p.  Pawn moves and
- * piece moves are read (and resolved) apart, so that the one test of the
- * first byte is the only branch between them. */
-
-/* The destination square at d, and the check mark at q. */
-static inline __attribute__((always_inline)) const char *
-plain_san_end(const char *d, const char *q, struct san *s)
-{
-	s->to = (d[1] - '1') * 8 + (d[0] - 'a');
-	if (*q == '+' || *q == '#')
-		s->check = *q++;
-	return q;
-}
-
-/* p[0] is a file: "e4", "exd5", "e8=Q", "exd8=N". */
-static inline __attribute__((always_inline)) const char *
-plain_pawn_san(const char *p, struct san *s)
-{
-	const char *d;		/* the destination square */
-	*s = (struct san){ .kind = SAN_ORDINARY, .from_file = -1,
-			   .from_rank = -1 };
-	if (is_rank(p[1])) {
-		d = p;
-	} else if (p[1] == 'x' && is_file(p[2]) && is_rank(p[3])) {
-		s->from_file = p[0] - 'a';
-		s->capture = true;
-		d = p + 2;
-	} else {
-		return NULL;
-	}
-	const char *q = d + 2;
-	if (q[0] == '=' && (q[1] == 'Q' || q[1] == 'R' || q[1] == 'B' ||
-			    q[1] == 'N')) {
-		s->promotion = q[1];
-		q += 2;
-	}
-	return plain_san_end(d, q, s);
-}
-
-/* p[0] is a piece letter: "Nf3", "Nxf3", "Nbd7", "R1e2", "Nbxd7". */
-static inline __attribute__((always_inline)) const char *
-plain_piece_san(const char *p, struct san *s)
-{
-	const char *q = p + 1;
-	*s = (struct san){ .kind = SAN_ORDINARY, .from_file = -1,
-			   .from_rank = -1, .piece = p[0] };
-	if (is_file(q[0]) && is_rank(q[1]) &&
-	    !(is_file(q[2]) || is_rank(q[2]) || q[2] == 'x'))
-		return plain_san_end(q, q + 2, s);
-	if (is_file(q[0]))
-		s->from_file = *q++ - 'a';
-	else if (is_rank(q[0]))
-		s->from_rank = *q++ - '1';
-	if (q[0] == 'x') {
-		s->capture = true;
-		q++;
-	}
-	if (!is_file(q[0]) || !is_rank(q[1]))
-		return NULL;
-	return plain_san_end(q, q + 2, s);
-}
-
-static inline __attribute__((always_inline)) const char *
-plain_san(const char *p, struct san *s)
-{
-	return is_file(p[0]) ? plain_pawn_san(p, s) : plain_piece_san(p, s);
-}
-
-/* exact_resolve() of the plain token at p, read again. */
+/* exact_resolve() of the plain move whose token starts at text, read
+ * again: the loop's own san is never in memory (its address is never
+ * taken) and lives in registers, and only the token's start lives on
+ * to this rare case. */
 static __attribute__((noinline)) move_t
-exact_resolve_at(const struct position *pos, const char *p)
+exact_resolve_at(const struct position *pos, const char *text)
 {
 	struct san s;
-	plain_san(p, &s);
+	plain_san_again(text, &s);
 	return exact_resolve(pos, &s);
 }
 
-/* Reads the move token at p (whose first byte is a move's) and plays it
- * (shown to vis, when there is one): its end, or NULL when it is not
- * plain or not exactly right.  *in_check: the side to move is in
- * check, before the move and after. */
+/* A move and its check mark as written. */
+struct marked {
+	move_t move;
+	char check;
+};
+
+/* A move token that plain_next() left to read (PLAIN_MOVE): the one legal
+ * move it names exactly, or MOVE_NONE.  Rare (near the end of the bytes),
+ * and out of line: its san is in memory, the loop's is not. */
+static __attribute__((noinline)) struct marked
+apart_move(const struct position *pos, const char *text, size_t len,
+	   bool in_check)
+{
+	struct san s;
+	if (san_parse_quick(text, len, &s) != 0)
+		return (struct marked){ MOVE_NONE, 0 };
+	move_t m = s.piece ? piece_move(pos, &s, in_check)
+			   : pawn_san_move(pos, &s, in_check);
+	if (m == MOVE_ASK)
+		m = exact_resolve(pos, &s);
+	return (struct marked){ m, s.check };
+}
+
+/* The one legal move that a move of plain_next() names exactly, or
+ * MOVE_NONE.  Pawn moves and piece moves are resolved apart, as the
+ * scanner reads them apart: the one test of the first byte is the only
+ * branch between them. */
+static inline __attribute__((always_inline)) move_t
+token_move(const struct position *pos, enum plain_kind kind,
+	   const struct plain_token *t, bool in_check)
+{
+	const struct san *s = &t->san;
+	move_t m;
+	if (kind == PLAIN_PAWN)
+		m = pawn_san_move(pos, s, in_check);
+	else if (kind == PLAIN_PIECE)
+		m = piece_move(pos, s, in_check);
+	else	/* Once or twice a game, and the general resolver took 550
+		 * instructions to find it among the king's moves: the rules
+		 * of castling, directly. */
+		return in_check ? MOVE_NONE
+				: lr_standard_castle(pos, s->kind == SAN_CASTLE_LONG);
+	return m == MOVE_ASK ? exact_resolve_at(pos, t->text) : m;
+}
+
 static bool span_may_draw(const struct position *pos,
 			  const struct keylist *keys, bool keyed);
 
-static inline __attribute__((always_inline)) const char *
-play_token(const char *p, const char *end, struct position *pos,
-	   bool *in_check, const struct replay_visitor *vis,
-	   const struct keylist *keys, bool keyed, move_t *played)
+/* Plays m, written with the check mark `check` (shown to vis, when there
+ * is one): false when the mark is not the move's, or when an automatic
+ * draw may have come.  *in_check: the side to move is in check, before
+ * the move and after. */
+static inline __attribute__((always_inline)) bool
+play(struct position *pos, move_t m, char check, bool *in_check,
+     const struct replay_visitor *vis, const struct keylist *keys,
+     bool keyed)
 {
-	const char *q = NULL;
-	move_t m;
-	char check;
-	if (*p != 'O' && end - p > PLAIN_SAN_READS) {
-		/* This san's address is never taken, so it lives in
-		 * registers: the rare case that asks the general resolver
-		 * reads the token again into a san of its own. */
-		struct san s;
-		if (is_file(p[0])) {
-			q = plain_pawn_san(p, &s);
-			if (!q || is_move_byte((unsigned char)*q) || *q == '(')
-				return NULL;
-			m = pawn_san_move(pos, &s, *in_check);
-		} else {
-			q = plain_piece_san(p, &s);
-			if (!q || is_move_byte((unsigned char)*q) || *q == '(')
-				return NULL;
-			m = piece_move(pos, &s, *in_check);
-		}
-		if (m == MOVE_ASK)
-			m = exact_resolve_at(pos, p);
-		check = s.check;
-	} else {
-		struct san s;
-		/* Near the end of the game's bytes, or castling: the token's
-		 * end first, then its reading. */
-		for (q = p + 1; q < end && is_move_byte((unsigned char)*q);)
-			q++;
-		/* "(p)" may continue a token (the push marker), and a token
-		 * ending in '.' is not read as a move: the lexer's cases. */
-		if (q == end || *q == '(' || q[-1] == '.')
-			return NULL;
-		if (*p == 'O') {
-			int side = castle_token(p, (size_t)(q - p), &s.check);
-			if (side < 0)
-				return NULL;
-			/* Once or twice a game, and the general resolver
-			 * took 550 instructions to find it among the king's
-			 * moves: the rules of castling, directly. */
-			m = *in_check ? MOVE_NONE : standard_castle(pos, side);
-		} else {
-			if (san_parse_quick(p, (size_t)(q - p), &s) != 0)
-				return NULL;
-			m = resolve(pos, &s, *in_check);
-		}
-		check = s.check;
-	}
-	if (m == MOVE_NONE)
-		return NULL;
 	/* A capture or pawn move closes a long span of reversible moves:
 	 * did an automatic draw come in it?  (One test per move.) */
 	if (pos->halfmove >= FIVEFOLD_MIN_SPAN &&
 	    ((MOVE_FLAGS(m) & MF_CAPTURE) ||
 	     PIECE_TYPE(pos->board[MOVE_FROM(m)]) == PAWN) &&
 	    span_may_draw(pos, keys, keyed))
-		return NULL;
+		return false;
 	struct position before;
 	uint32_t ply = move_ply(pos);
 	bool keep = vis && vis->move && !vis->no_before &&
@@ -374,116 +252,16 @@ play_token(const char *p, const char *end, struct position *pos,
 		before = *pos;
 	uint8_t piece = pos->board[MOVE_FROM(m)];	/* standard: no MF_MOVER2 */
 	standard_make_body(pos, m, keyed);
-	*played = m;
 	char actual = 0;
 	if (standard_gives_check_inline(pos, m))
-		actual = standard_has_move(pos) ? '+' : '#';
+		actual = lr_standard_has_move(pos) ? '+' : '#';
 	*in_check = actual != 0;
 	if (vis && vis->move)
 		vis->move(vis->ctx, &(struct replay_step){
 			.before = keep ? &before : NULL, .after = pos,
 			.move = m, .ply = ply, .check = actual != 0,
 			.piece = piece });
-	return actual == check ? q : NULL;
-}
-
-/* The termination marker [p, q), or false. */
-static bool is_result(const char *p, const char *q)
-{
-	size_t n = (size_t)(q - p);
-	return (n == 3 && (!memcmp(p, "1-0", 3) || !memcmp(p, "0-1", 3))) ||
-	       (n == 7 && !memcmp(p, "1/2-1/2", 7));
-}
-
-/* Only blanks from p to end (what may follow the marker here). */
-static bool only_blanks(const char *p, const char *end)
-{
-	for (; p < end; p++)
-		if (*p != ' ' && *p != '\n' && *p != '\r' && *p != '\t')
-			return false;
-	return true;
-}
-
-/* The kinds of byte that start what plain movetext holds. */
-enum { QC_OTHER, QC_BLANK, QC_MOVE, QC_DIGIT };
-static const uint8_t quick_class[256] = {
-	[' '] = QC_BLANK, ['\n'] = QC_BLANK, ['\r'] = QC_BLANK,
-	['\t'] = QC_BLANK,
-	['a'] = QC_MOVE, ['b'] = QC_MOVE, ['c'] = QC_MOVE, ['d'] = QC_MOVE,
-	['e'] = QC_MOVE, ['f'] = QC_MOVE, ['g'] = QC_MOVE, ['h'] = QC_MOVE,
-	['N'] = QC_MOVE, ['B'] = QC_MOVE, ['R'] = QC_MOVE, ['Q'] = QC_MOVE,
-	['K'] = QC_MOVE, ['O'] = QC_MOVE,
-	['0'] = QC_DIGIT, ['1'] = QC_DIGIT, ['2'] = QC_DIGIT, ['3'] = QC_DIGIT,
-	['4'] = QC_DIGIT, ['5'] = QC_DIGIT, ['6'] = QC_DIGIT, ['7'] = QC_DIGIT,
-	['8'] = QC_DIGIT, ['9'] = QC_DIGIT,
-};
-
-/* What is neither a move, a move number nor a blank: a comment, a NAG,
- * a suffix annotation, the marker.  Where it ends, or NULL when it is not
- * plain; *done when it was the termination marker (and only blanks
- * follow). */
-static const char *other_token(const char *p, const char *end, bool *done)
-{
-	const char *q;
-	switch (*p) {
-	case '{':
-		q = memchr(p + 1, '}', (size_t)(end - p - 1));
-		return q ? q + 1 : NULL;
-	case ';':
-		/* To the line end; the game's bytes end before a byte that
-		 * starts the next game (no LF), or with the input. */
-		q = pgn_find_line_end(p + 1, end, PGN_INPUT_END);
-		return q ? q + 1 : end;
-	case '$':
-		/* A NAG: 1 to 3 digits, at most 255 (past that the lexer
-		 * warns, and more than 65535 is its error). */
-		for (q = p + 1; q < end && is_digit((unsigned char)*q);)
-			q++;
-		if (q == p + 1 || q - p > 4 ||
-		    (q - p == 4 && memcmp(p + 1, "255", 3) > 0) ||
-		    (q < end && is_move_byte((unsigned char)*q)))
-			return NULL;
-		return q;
-	case '!': case '?':
-		for (q = p; q < end && (*q == '!' || *q == '?');)
-			q++;
-		return pgn_suffix_nag(p, (size_t)(q - p)) ? q : NULL;
-	case '*':
-		if (p + 1 < end && is_move_byte((unsigned char)p[1]))
-			return NULL;
-		*done = true;
-		return only_blanks(p + 1, end) ? end : NULL;
-	default:
-		return NULL;
-	}
-}
-
-/* A move number ("12." "12...") or the termination marker at p (a
- * digit): where it ends, or NULL; *done for the marker.  A number other
- * than `fullmove`, the move number of the position where it stands, is
- * not plain: the general replay warns of it (check_number()).  The
- * digits are read in the pass that finds their end; nine at most make a
- * number here (they cannot overflow), more go the general way. */
-static inline __attribute__((always_inline)) const char *
-number_token(const char *p, const char *end, uint32_t fullmove, bool *done)
-{
-	const char *q = p + 1;
-	uint32_t n = (uint32_t)(*p - '0');
-	while (q < end && is_digit((unsigned char)*q))
-		n = n * 10 + (uint32_t)(*q++ - '0');
-	if (q < end && *q == '.' && q - p <= 9) {
-		if (n != fullmove)
-			return NULL;
-		while (q < end && *q == '.')
-			q++;
-		return q + (q < end && *q == ' ');
-	}
-	while (q < end && is_move_byte((unsigned char)*q))
-		q++;
-	if (!is_result(p, q) || (q < end && *q == '('))
-		return NULL;
-	*done = true;
-	return only_blanks(q, end) ? end : NULL;
+	return actual == check;
 }
 
 /* ------------------------------------------------------ keys at the end */
@@ -535,8 +313,8 @@ static void keys_back(const uint64_t *log, size_t plies, size_t span,
 		out[i - first] = key;
 		board[to] = 0;
 		board[from] = piece;
-		key ^= zobrist_side ^ zobrist_piece[piece][from] ^
-		       zobrist_piece[piece][to];
+		key ^= lr_zobrist_side ^ lr_zobrist_piece[piece][from] ^
+		       lr_zobrist_piece[piece][to];
 		if (MOVE_FLAGS(m) & MF_CASTLE) {
 			/* The rook goes back to its corner. */
 			int home, passed;
@@ -544,13 +322,13 @@ static void keys_back(const uint64_t *log, size_t plies, size_t span,
 			uint8_t rook = board[passed];
 			board[passed] = 0;
 			board[home] = rook;
-			key ^= zobrist_piece[rook][home] ^
-			       zobrist_piece[rook][passed];
+			key ^= lr_zobrist_piece[rook][home] ^
+			       lr_zobrist_piece[rook][passed];
 		}
-		key ^= zobrist_castling[rights_after] ^ zobrist_castling[rights];
+		key ^= lr_zobrist_castling[rights_after] ^ lr_zobrist_castling[rights];
 		rights_after = rights;
 		if (i == first + 1)
-			key ^= zobrist_ep[ep_before(log, i, start_ep)];
+			key ^= lr_zobrist_ep[ep_before(log, i, start_ep)];
 	}
 	out[0] = key;
 }
@@ -570,7 +348,7 @@ static void keys_from_log(struct keylist *log, struct position *pos,
 			  int start_side, long plies)
 {
 	pos->fullmove = start_fullmove + (uint32_t)((plies + start_side) / 2);
-	pos->key = standard_compute_key(pos);
+	pos->key = lr_standard_compute_key(pos);
 	if (log->n != (size_t)plies + 1) {
 		/* Out of memory on the way: repetition degrades to nothing,
 		 * as keylist_push() says. */
@@ -620,15 +398,13 @@ span_may_draw(const struct position *pos, const struct keylist *keys,
 	/* The e.p. square before the span is not known here: left out, a
 	 * key may match one it should not, and the fast path gives up when
 	 * it need not; never the other way. */
-	keys_back(keys->keys, plies, span, pos, standard_compute_key(pos),
+	keys_back(keys->keys, plies, span, pos, lr_standard_compute_key(pos),
 		  NO_SQUARE, scratch);
 	return fivefold_among(scratch, span + 1);
 }
 
 /* ---------------------------------------------------------------- loop */
 
-/* The loop tests the common bytes in turn through a table, not through a
- * switch: the switch's indirect jump mispredicted about once per move. */
 static inline __attribute__((always_inline)) long
 main_line(const char *p, const char *end, struct position *pos,
 	  struct keylist *keys, const struct replay_visitor *vis, bool keyed)
@@ -639,40 +415,35 @@ main_line(const char *p, const char *end, struct position *pos,
 	 * pos->fullmove stays the start's: the number is that plus half / 2
 	 * (worked out at a move number only, not kept up per move). */
 	long start_side = pos->side, half = start_side;
-	bool in_check = standard_in_check(pos), done = false;
-	while (p < end) {
-		unsigned kind = quick_class[(unsigned char)*p];
-		if (kind == QC_MOVE) {
-			uint8_t rights = pos->castling;
-			move_t m;
-			p = play_token(p, end, pos, &in_check, vis, keys, keyed,
-				       &m);
-			if (!p)
+	bool in_check = lr_standard_in_check(pos);
+	for (;;) {
+		struct plain_token t;
+		enum plain_kind kind = plain_next(&p, end, &t);
+		if (kind == PLAIN_NUMBER) {
+			/* A number other than the position's is not plain:
+			 * the general replay warns of it (check_number()). */
+			if (t.number != (keyed ? pos->fullmove
+					       : pos->fullmove +
+						 (uint32_t)(half >> 1)))
 				return NOT_PLAIN;
-			keylist_push(keys, keyed ? pos->key : log_entry(m, rights));
-			half++;
-			/* The space after a move, taken here where it is all but
-			 * certain, leaves the loop's test the token kinds only
-			 * (move, move, number: a rhythm a predictor learns). */
-			p += p < end && *p == ' ';
-		} else if (kind == QC_BLANK) {
-			p++;
-		} else {
-			if (kind == QC_DIGIT)
-				p = number_token(p, end,
-						 keyed ? pos->fullmove
-						       : pos->fullmove +
-							 (uint32_t)(half >> 1),
-						 &done);
-			else
-				p = other_token(p, end, &done);
-			if (!p)
-				return NOT_PLAIN;
-			if (done)
-				return half - start_side;
+			continue;
 		}
+		if (kind == PLAIN_END)
+			return half - start_side;
+		if (kind == PLAIN_STOP)
+			return NOT_PLAIN;
+		uint8_t rights = pos->castling;
+		struct marked m = { 0, t.san.check };
+		if (kind == PLAIN_MOVE)
+			m = apart_move(pos, t.text, t.len, in_check);
+		else
+			m.move = token_move(pos, kind, &t, in_check);
+		if (m.move == MOVE_NONE ||
+		    !play(pos, m.move, m.check, &in_check, vis, keys, keyed))
+			return NOT_PLAIN;
+		keylist_push(keys, keyed ? pos->key : log_entry(m.move, rights));
+		half++;
 	}
-	return NOT_PLAIN;	/* no termination marker */
 }
 
 /* The loop twice over, with and without a visitor, so that the one with
@@ -701,8 +472,8 @@ main_line_visited(const char *p, const char *end, struct position *pos,
 	return main_line(p, end, pos, keys, vis, true);
 }
 
-long quick_main_line(const char *p, const char *end, struct position *pos,
-		     struct keylist *keys, const struct replay_visitor *vis)
+long lr_quick_main_line(const char *p, const char *end, struct position *pos,
+			struct keylist *keys, const struct replay_visitor *vis)
 {
 	long plies = vis ? main_line_visited(p, end, pos, keys, vis)
 			 : main_line_plain(p, end, pos, keys);

@@ -65,6 +65,7 @@
 #include <stdatomic.h>
 
 #include "../libparse/grow.h"
+#include "../libparse/pgn_chunk.h"
 #include "run.h"
 
 #define CHUNK_BYTES ((size_t)1 << 20)

@@ -17,6 +17,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "../../libparse/pgn_chunk.h"
 #include "../../libparse/pgn_lex.h"
 #include "fuzz.h"
 

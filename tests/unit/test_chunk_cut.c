@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "../../libparse/pgn.h"
+#include "../../libparse/pgn_chunk.h"
 
 /* The cut in s searched from from, and the end of its line (0 if none). */
 static size_t cut_in(const char *s, size_t from, size_t *line_end)

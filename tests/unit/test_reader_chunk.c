@@ -23,7 +23,7 @@
 
 #include <cmocka.h>
 
-#include "../../libparse/pgn.h"
+#include "../../libparse/pgn_chunk.h"
 
 struct text {
 	char *s;

@@ -18,7 +18,7 @@
 
 #include <cmocka.h>
 
-#include "../../libparse/pgn.h"
+#include "../../libparse/pgn_chunk.h"
 
 /* ------------------------------------------------------------- helpers */
 

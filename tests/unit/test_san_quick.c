@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "../../librules/internal.h"
+#include "../../libparse/pgn.h"
 
 static const char *const movers[] = { "", "K", "Q", "R", "B", "N", "P", "T",
 				      "k", "n", "b", "E", "x" };
