@@ -1,6 +1,7 @@
 /* Line ends (pgn.h): finding them in a buffer and reading lines by them. */
 #include <stdlib.h>
 
+#include "grow.h"
 #include "pgn.h"
 
 #if defined(__SSE2__)
@@ -46,12 +47,8 @@ const char *pgn_find_line_end(const char *p, const char *end, int next)
  * memory is exhausted, as the reader does. */
 static void line_room(char **line, size_t *cap, size_t n)
 {
-	if (n + 2 <= *cap)
-		return;
-	*cap = *cap ? *cap * 2 : 128;
-	*line = realloc(*line, *cap);
-	if (!*line)
-		pawnkit_out_of_memory();
+	if (n + 2 > *cap)
+		*line = pawnkit_grow(*line, cap, n + 2, 1, 128);
 }
 
 ssize_t pgn_read_line_max(char **line, size_t *cap, FILE *in, size_t max,

@@ -25,13 +25,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "grow.h"
 #include "pgn_lex.h"
 
 #define READ_BLOCK ((size_t)1 << 20)
 #define DEFAULT_MAX_GAME ((size_t)64 << 20)
 #define DEFAULT_MAX_DEPTH 256u
 #define MAX_DEPTH_CAP 65536u
-#define MAX_QUEUED_DIAGS 100
 /* How far past max_game_bytes the end of a game is still looked for. */
 #define LIMIT_SLACK ((size_t)4096)
 
@@ -40,113 +40,6 @@ static scan_plain_fn *scan_pick(void);
 
 /* ----------------------------------------------------------- allocation */
 
-static void *reader_realloc(void *p, size_t n)
-{
-	p = realloc(p, n);
-	if (!p)
-		pawnkit_out_of_memory();
-	return p;
-}
-
-void lp_lex_grow_tags(struct pgn_reader *r, size_t need)
-{
-	if (need <= r->tag_cap)
-		return;
-	r->tag_cap = r->tag_cap ? r->tag_cap * 2 : 32;
-	r->tagv = reader_realloc(r->tagv, r->tag_cap * sizeof *r->tagv);
-}
-
-/* -------------------------------------------------------- shared helpers */
-
-void lp_lex_outside_item(struct pgn_lex *x, struct pgn_line *line,
-			 enum pgn_item_kind kind, struct pgn_loc loc,
-			 const char *from, const char *to)
-{
-	size_t n = (size_t)(to - from);
-	struct pgn_item *it = lex_alloc(&x->g->arena, sizeof *it);
-	char *text = lex_alloc(&x->g->arena, n + 1);
-
-	memcpy(text, from, n);
-	text[n] = 0;
-	*it = (struct pgn_item){ .kind = kind, .loc = loc, .text = text,
-				 .len = (uint32_t)n };
-	if (line->last)
-		line->last->next = it;
-	else
-		line->first = it;
-	line->last = it;
-}
-
-void lp_lex_count_lines(struct pgn_lex *x, const char *from, const char *to)
-{
-	const char *eol;
-	int next = lex_next_byte(x, to);
-
-	while ((eol = pgn_find_line_end(from, to, next)) != NULL) {
-		lex_newline(x, eol);
-		from = eol + 1;
-	}
-}
-
-enum lx lp_lex_end_at(struct pgn_lex *x, const char *p)
-{
-	x->game_end = p;
-	x->end_line = x->line;
-	x->end_col = lex_loc(x, p).col;
-	return LX_END;
-}
-
-int lp_lex_dos_eof(const struct pgn_lex *x, const char *p)
-{
-	if (*p != '\x1a')
-		return 0;
-	while (++p < x->end)
-		if (!lex_blank((unsigned char)*p) && *p != '\n')
-			return 0;
-	return x->eof ? 1 : -1;
-}
-
-enum lx lp_lex_end_dos_eof(struct pgn_lex *x)
-{
-	int mark = lp_lex_dos_eof(x, x->p);
-
-	if (mark <= 0)
-		return mark < 0 ? LX_MORE : LX_OK;
-	lp_lex_count_lines(x, x->p, x->end);
-	x->p = x->end;
-	return lp_lex_end_at(x, x->end);
-}
-
-void lp_lex_diag(struct pgn_lex *x, struct pgn_loc loc, enum diag_severity sev,
-		 enum diag_code code, const char *fmt, ...)
-{
-	struct pgn_reader *r = x->r;
-	struct diag *d;
-	va_list ap;
-
-	if (sev == DIAG_ERROR)
-		x->g->flags |= PGN_SYNTAX_ERROR;
-	if (r->ndiags == MAX_QUEUED_DIAGS + 1)
-		return;
-	if (r->ndiags == r->diag_cap) {
-		r->diag_cap = r->diag_cap ? r->diag_cap * 2 : 8;
-		r->diags = reader_realloc(r->diags, r->diag_cap * sizeof *d);
-	}
-	d = &r->diags[r->ndiags++];
-	memset(d, 0, sizeof *d);
-	d->line = loc.line;
-	d->col = loc.col;
-	if (r->ndiags == MAX_QUEUED_DIAGS + 1) {
-		diag_setf(d, DIAG_NOTE, code, "further diagnostics for this "
-			  "game suppressed");
-		return;
-	}
-	d->severity = sev;
-	d->code = code;
-	va_start(ap, fmt);
-	vsnprintf(d->message, sizeof d->message, fmt, ap);
-	va_end(ap);
-}
 
 /* ------------------------------------------------------------- creation */
 
@@ -174,7 +67,7 @@ static struct pgn_reader *reader_new(const char *name,
 		r->opts.max_depth = DEFAULT_MAX_DEPTH;
 	if (r->opts.max_depth > MAX_DEPTH_CAP)
 		r->opts.max_depth = MAX_DEPTH_CAP;
-	r->stack = reader_realloc(NULL, (r->opts.max_depth + 1) *
+	r->stack = pawnkit_realloc(NULL, (r->opts.max_depth + 1) *
 					      sizeof *r->stack);
 	return r;
 }
@@ -200,7 +93,7 @@ struct pgn_reader *pgn_reader_open(const char *path,
 	r = reader_new(path, opts);
 	r->fd = fd;
 	r->cap = READ_BLOCK;
-	r->own = reader_realloc(NULL, r->cap);
+	r->own = pawnkit_realloc(NULL, r->cap);
 	r->data = r->own;
 	return r;
 }
@@ -253,7 +146,7 @@ struct pgn_reader *pgn_reader_resume(const char *name, int fd, char *buf,
 	r->cap = cap;
 	if (r->cap < READ_BLOCK) {
 		r->cap = READ_BLOCK;
-		r->own = reader_realloc(r->own, r->cap);
+		r->own = pawnkit_realloc(r->own, r->cap);
 	}
 	r->data = r->own;
 	reader_place(r, origin, at);
@@ -338,7 +231,7 @@ static int reader_fill(struct pgn_reader *r, struct diag *err)
 		reader_compact(r);
 	if (r->len == r->cap) {
 		r->cap *= 2;
-		r->own = reader_realloc(r->own, r->cap);
+		r->own = pawnkit_realloc(r->own, r->cap);
 		r->data = r->own;
 	}
 	size_t held = r->len, got = 0;
@@ -1117,7 +1010,7 @@ static void reader_shrink(struct pgn_reader *r)
 		return;
 	reader_compact(r);
 	r->cap = small;
-	r->own = reader_realloc(r->own, r->cap);
+	r->own = pawnkit_realloc(r->own, r->cap);
 	r->data = r->own;
 }
 

@@ -1,6 +1,7 @@
 /* FEN syntax to a checked position, and a position to canonical FEN. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -393,4 +394,15 @@ size_t position_to_fen(const struct position *pos, char *buf, size_t size)
 	memcpy(buf, text, n);
 	buf[n] = 0;
 	return n;
+}
+
+void position_start(struct position *pos, const struct variant *v)
+{
+	struct diag err;
+	/* A variant whose own start FEN does not load is a bug, not input. */
+	if (position_set_fen(pos, v->start_fen, v, &err) != 0) {
+		fprintf(stderr, "BUG: %s:%d: start position of %s: %s\n",
+			__FILE__, __LINE__, v->id, err.message);
+		abort();
+	}
 }

@@ -180,17 +180,6 @@ void position_make_null(struct position *pos)
 	lr_make_finish(pos, false);
 }
 
-void position_start(struct position *pos, const struct variant *v)
-{
-	struct diag err;
-	/* A variant whose own start FEN does not load is a bug, not input. */
-	if (position_set_fen(pos, v->start_fen, v, &err) != 0) {
-		fprintf(stderr, "BUG: %s:%d: start position of %s: %s\n",
-			__FILE__, __LINE__, v->id, err.message);
-		abort();
-	}
-}
-
 /* ------------------------------------------------ helpers for variants */
 
 void lr_add_if_legal(const struct position *pos, move_t m, struct movelist *out)

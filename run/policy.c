@@ -7,16 +7,6 @@
 
 #include "engine.h"
 
-void diag_policy_print(const struct diag_policy *p, const struct diag *d)
-{
-	if (p->quiet || (p->no_warnings && d->severity < DIAG_ERROR))
-		return;
-	if (p->json)
-		diag_print_json(stderr, d);
-	else
-		diag_print_text(stderr, d);
-}
-
 static size_t store_string(struct run_sink *k, const char *s)
 {
 	if (!s)

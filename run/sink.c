@@ -93,14 +93,6 @@ void run_write(struct run_sink *k, unsigned s, const char *p, size_t n)
 	k->out.nbytes += n;
 }
 
-void run_write_game_number(struct run_sink *k, unsigned s, uint64_t n)
-{
-	if (s >= RUN_STREAMS || !k->cfg->streams[s])
-		return;
-	rp_worker_flush(k->worker, s);	/* what run_file() holds comes first */
-	rp_add_rec(k, REC_GAME_NUMBER, s, (size_t)n, 0);
-}
-
 void run_write_raw(struct run_sink *k, unsigned s, const struct pgn_game *g)
 {
 	if (s >= RUN_STREAMS || !k->cfg->streams[s] || !g->raw_len)

@@ -69,6 +69,16 @@ void rp_worker_flush(struct run_worker *w, unsigned s)
 		pawnkit_out_of_memory();
 }
 
+/* The number is recorded where it stands in the stream: the bytes
+ * run_file() holds for it come first. */
+void run_write_game_number(struct run_sink *k, unsigned s, uint64_t n)
+{
+	if (s >= RUN_STREAMS || !k->cfg->streams[s])
+		return;
+	rp_worker_flush(k->worker, s);	/* what run_file() holds comes first */
+	rp_add_rec(k, REC_GAME_NUMBER, s, (size_t)n, 0);
+}
+
 /* Whether --match selects g; its reader's diagnostics are released
  * (printed or dropped) with the answer, and a game left out counted. */
 static bool select_game(const struct run_config *cfg, struct run_worker *w,

@@ -1,0 +1,109 @@
+/* What the reader (reader.c), the tag section's lexer (tags.c) and the
+ * movetext's (movetext.c) share: items outside the movetext, lines
+ * counted, a game's end, the DOS end-of-file mark, diagnostics queued for
+ * the game.  Below all three, calling none of them.  See pgn_lex.h. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "grow.h"
+#include "pgn_lex.h"
+
+/* Diagnostics a reader keeps for one game; one note says the rest went. */
+#define MAX_QUEUED_DIAGS 100
+
+void lp_lex_grow_tags(struct pgn_reader *r, size_t need)
+{
+	if (need > r->tag_cap)
+		r->tagv = pawnkit_grow(r->tagv, &r->tag_cap, need,
+				       sizeof *r->tagv, 32);
+}
+
+void lp_lex_outside_item(struct pgn_lex *x, struct pgn_line *line,
+			 enum pgn_item_kind kind, struct pgn_loc loc,
+			 const char *from, const char *to)
+{
+	size_t n = (size_t)(to - from);
+	struct pgn_item *it = lex_alloc(&x->g->arena, sizeof *it);
+	char *text = lex_alloc(&x->g->arena, n + 1);
+
+	memcpy(text, from, n);
+	text[n] = 0;
+	*it = (struct pgn_item){ .kind = kind, .loc = loc, .text = text,
+				 .len = (uint32_t)n };
+	if (line->last)
+		line->last->next = it;
+	else
+		line->first = it;
+	line->last = it;
+}
+
+void lp_lex_count_lines(struct pgn_lex *x, const char *from, const char *to)
+{
+	const char *eol;
+	int next = lex_next_byte(x, to);
+
+	while ((eol = pgn_find_line_end(from, to, next)) != NULL) {
+		lex_newline(x, eol);
+		from = eol + 1;
+	}
+}
+
+enum lx lp_lex_end_at(struct pgn_lex *x, const char *p)
+{
+	x->game_end = p;
+	x->end_line = x->line;
+	x->end_col = lex_loc(x, p).col;
+	return LX_END;
+}
+
+int lp_lex_dos_eof(const struct pgn_lex *x, const char *p)
+{
+	if (*p != '\x1a')
+		return 0;
+	while (++p < x->end)
+		if (!lex_blank((unsigned char)*p) && *p != '\n')
+			return 0;
+	return x->eof ? 1 : -1;
+}
+
+enum lx lp_lex_end_dos_eof(struct pgn_lex *x)
+{
+	int mark = lp_lex_dos_eof(x, x->p);
+
+	if (mark <= 0)
+		return mark < 0 ? LX_MORE : LX_OK;
+	lp_lex_count_lines(x, x->p, x->end);
+	x->p = x->end;
+	return lp_lex_end_at(x, x->end);
+}
+
+void lp_lex_diag(struct pgn_lex *x, struct pgn_loc loc, enum diag_severity sev,
+		 enum diag_code code, const char *fmt, ...)
+{
+	struct pgn_reader *r = x->r;
+	struct diag *d;
+	va_list ap;
+
+	if (sev == DIAG_ERROR)
+		x->g->flags |= PGN_SYNTAX_ERROR;
+	if (r->ndiags == MAX_QUEUED_DIAGS + 1)
+		return;
+	if (r->ndiags == r->diag_cap)
+		r->diags = pawnkit_grow(r->diags, &r->diag_cap, r->ndiags + 1,
+					sizeof *d, 8);
+	d = &r->diags[r->ndiags++];
+	memset(d, 0, sizeof *d);
+	d->line = loc.line;
+	d->col = loc.col;
+	if (r->ndiags == MAX_QUEUED_DIAGS + 1) {
+		diag_setf(d, DIAG_NOTE, code, "further diagnostics for this "
+			  "game suppressed");
+		return;
+	}
+	d->severity = sev;
+	d->code = code;
+	va_start(ap, fmt);
+	vsnprintf(d->message, sizeof d->message, fmt, ap);
+	va_end(ap);
+}
