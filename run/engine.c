@@ -24,78 +24,103 @@ static void sink_restart(struct run_sink *k, const struct mark *start)
 	rp_sink_new_chunk(k);
 }
 
-/* Parses and processes one chunk (any thread). */
+/* A chunk being run: where its output may be taken back to. */
+struct chunk_run {
+	struct engine *e;
+	struct run_worker *w;
+	struct run_sink *k;
+	struct pgn_reader *r;
+	struct mark m, start;	/* between the last games; the chunk's start */
+	uint64_t games;
+	/* A game was run since m: while a too-large game's rest is skipped,
+	 * the reader cannot tell where the next game starts, so no mark is
+	 * set after it. */
+	bool past_mark;
+};
+
+/* Between games: what is written so far stands.  True when the chunk's
+ * cut is reached. */
+static bool chunk_mark(struct chunk_run *c)
+{
+	struct run_sink *k = c->k;
+	size_t off;
+	struct pgn_loc at;
+	if (!pgn_reader_tell(c->r, &off, &at) || off > k->len)
+		return false;
+	rp_sink_mark(k, &c->m);
+	c->past_mark = false;
+	k->consumed = off;
+	k->end = at;
+	k->games = c->games;
+	k->complete = !k->last && off == k->len;
+	return k->complete;
+}
+
+/* A game runs past the cut (or the input broke off): it is read again
+ * with the next chunk.  If a game before it but after the mark was run,
+ * what it added to the chunk's state cannot be taken back: the whole
+ * chunk is read again (written, it would count that game twice). */
+static void chunk_stop_short(struct chunk_run *c)
+{
+	if (c->past_mark)
+		sink_restart(c->k, &c->start);
+	else
+		rp_sink_rollback(c->k, &c->m);
+}
+
+/* Reads the next game and runs it; false when the chunk's run ends. */
+static bool chunk_game(struct chunk_run *c)
+{
+	struct run_sink *k = c->k;
+	struct diag err;
+	size_t off = 0;
+	struct pgn_loc at;
+	rp_sink_hold(k);
+	int rc = pgn_reader_next(c->r, &c->w->game, run_report, k, &err);
+	/* (Past a cut game the next start is not known yet, but where the
+	 * reader stands is: its offset is set all the same.) */
+	if (rc == 1)
+		pgn_reader_tell(c->r, &off, &at);
+	if (rc == 1 && (k->last || off <= k->len)) {
+		c->games++;
+		c->past_mark = true;
+		k->cut_stream = -1;
+		rp_run_game(c->e->cfg, c->w, &c->w->game, k);
+		return true;
+	}
+	if (rc == 0 && k->last) {
+		rp_sink_release(k, true);
+		k->consumed = k->len;
+		k->games = c->games;
+		k->complete = true;
+		return false;
+	}
+	chunk_stop_short(c);
+	return false;
+}
+
+/* Reads and runs one chunk's games (any thread). */
 static void run_chunk_games(struct engine *e, struct run_worker *w,
 			    struct run_sink *k)
 {
-	const struct run_config *cfg = e->cfg;
 	struct pgn_reader_opts ro = rp_sink_reader_opts(k);
-	struct pgn_reader *r = pgn_reader_from_chunk(e->name, k->buf,
-						     k->data_len, k->last,
-						     k->origin, k->at, &ro);
-	struct mark m, start;
-	struct diag err;
-	uint64_t games = 0;
-	/* A game was given to cfg->game since m: while a too-large game's
-	 * rest is skipped, the reader cannot tell where the next game
-	 * starts, so no mark is set after it. */
-	bool past_mark = false;
+	struct chunk_run c = {
+		.e = e, .w = w, .k = k,
+		.r = pgn_reader_from_chunk(e->name, k->buf, k->data_len,
+					   k->last, k->origin, k->at, &ro),
+	};
 	k->consumed = 0;
 	k->end = k->at;
 	k->games = 0;
 	k->complete = false;
 	rp_sink_new_chunk(k);
-	rp_sink_mark(k, &m);
-	start = m;
-	for (;;) {
-		size_t off;
-		struct pgn_loc at;
-		/* The run is stopping: what this chunk did is never written. */
-		if (atomic_load_explicit(&e->cancel, memory_order_relaxed))
-			break;
-		/* Between games: what is written so far stands. */
-		if (pgn_reader_tell(r, &off, &at) && off <= k->len) {
-			rp_sink_mark(k, &m);
-			past_mark = false;
-			k->consumed = off;
-			k->end = at;
-			k->games = games;
-			if (!k->last && off == k->len) {
-				k->complete = true;
-				break;
-			}
-		}
-		rp_sink_hold(k);
-		int rc = pgn_reader_next(r, &w->game, run_report, k, &err);
-		if (rc == 1) {
-			pgn_reader_tell(r, &off, &at);
-			if (k->last || off <= k->len) {
-				games++;
-				past_mark = true;
-				k->cut_stream = -1;
-				rp_run_game(cfg, w, &w->game, k);
-				continue;
-			}
-		}
-		if (rc == 0 && k->last) {
-			rp_sink_release(k, true);
-			k->consumed = k->len;
-			k->games = games;
-			k->complete = true;
-			break;
-		}
-		/* A game runs past the cut (or the input broke off): it is
-		 * read again with the next chunk.  If a game before it but
-		 * after the mark was processed, what it added to the chunk's
-		 * state cannot be taken back: the whole chunk is read again
-		 * (written, it would count that game twice). */
-		if (past_mark)
-			sink_restart(k, &start);
-		else
-			rp_sink_rollback(k, &m);
-		break;
-	}
-	pgn_reader_close(r);
+	rp_sink_mark(k, &c.m);
+	c.start = c.m;
+	/* A run that is stopping leaves the chunk: it is never written. */
+	while (!atomic_load_explicit(&e->cancel, memory_order_relaxed) &&
+	       !chunk_mark(&c) && chunk_game(&c))
+		;
+	pgn_reader_close(c.r);
 }
 
 static void *worker_main(void *arg)
