@@ -35,7 +35,8 @@ static const struct argp_option options[] = {
 struct convert {
 	struct run_options opts;
 	struct conv_opts conv;
-	struct conv_writer writer;
+	enum conv_format format;
+	struct conv_writer *writer;	/* the output's stream */
 	bool from_json;
 	const char *output_path, *reject_path;
 	/* The rules of the game being run: opts.replay, or a JSON game's
@@ -74,7 +75,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	struct convert *c = state->input;
 	struct conv_opts *o = &c->conv;
 	switch (key) {
-	case 'f': c->writer.format = (enum conv_format)choice(state, "format", arg,
+	case 'f': c->format = (enum conv_format)choice(state, "format", arg,
 			conv_format_parse, "pgn, json, ndjson, fen, epd, uci-line"); break;
 	case 'n': o->notation = (enum notation)choice(state, "notation", arg,
 			conv_notation_parse, "san, lan, uci, figurine"); break;
@@ -107,7 +108,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
  * only then. */
 static bool wants_variations(const struct convert *c)
 {
-	switch (c->writer.format) {
+	switch (c->format) {
 	case CONV_UCI_LINE: return false;
 	case CONV_FEN:
 	case CONV_EPD: return !c->conv.mainline && !c->conv.strip_variations;
@@ -140,23 +141,19 @@ static void worker_free(void *ctx, void *worker)
 static void *chunk_new(void *ctx)
 {
 	const struct convert *c = ctx;
-	struct conv_writer *piece = xcalloc(1, sizeof *piece);
-	piece->format = c->writer.format;
-	piece->opts = c->writer.opts;
-	piece->piece = true;
-	return piece;
+	return conv_writer_piece(c->writer);
 }
 
 static void chunk_free(void *ctx, void *chunk)
 {
 	(void)ctx;
-	free(chunk);
+	conv_writer_free(chunk);
 }
 
 static void before_write(void *ctx, void *chunk)
 {
 	struct convert *c = ctx;
-	conv_writer_join(&c->writer, chunk);
+	conv_writer_join(c->writer, chunk);
 }
 
 /* A game's number: the chunk's count, made the input's when the chunk is
@@ -185,8 +182,8 @@ static void convert_game(void *ctx, void *worker, struct pgn_game *g,
 			return;
 		}
 	}
-	piece->out = run_file(k, S_OUTPUT);
-	piece->number = (struct conv_number){ game_number, k };
+	conv_writer_to(piece, run_file(k, S_OUTPUT),
+		       (struct conv_number){ game_number, k });
 	if (ok)
 		conv_writer_game(piece, cg);
 	else
@@ -317,8 +314,7 @@ int main(int argc, char **argv)
 	argp_parse(&argp, argc, argv, 0, &first, &c);
 	inputs_declare(argv + first, argc - first);
 	c.output_path = c.output_path ? c.output_path : "-";
-	c.writer.out = output_open(c.output_path);
-	c.writer.opts = &c.conv;
+	FILE *out = output_open(c.output_path);
 	c.game_replay = &c.opts.replay;
 	struct run_config cfg = {
 		.jobs = c.opts.jobs, .diag = run_options_diag(&c.opts),
@@ -326,14 +322,14 @@ int main(int argc, char **argv)
 		.worker_new = worker_new, .worker_free = worker_free,
 		.chunk_new = chunk_new, .chunk_free = chunk_free,
 		.before_write = before_write,
-		.streams = { [S_OUTPUT] = c.writer.out },
+		.streams = { [S_OUTPUT] = out },
 	};
 	if (c.reject_path)
 		cfg.streams[S_REJECT] = output_open(c.reject_path);
-	conv_writer_begin(&c.writer);
+	c.writer = conv_writer_new(out, c.format, &c.conv);
 	int status = read_inputs(&c, &cfg, argv + first, argc - first);
-	conv_writer_end(&c.writer);
-	if (output_close(c.writer.out, c.output_path) != 0 ||
+	conv_writer_end(c.writer);
+	if (output_close(out, c.output_path) != 0 ||
 	    output_close(cfg.streams[S_REJECT], c.reject_path) != 0)
 		status = EXIT_TROUBLE;
 	run_options_release(&c.opts);

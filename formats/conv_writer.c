@@ -3,9 +3,11 @@
  * convert.c has replayed it, and the names of the formats and options.
  * Apart from convert.c, which the writers call back to walk a game, so
  * that calls run one way: here -> the writers -> convert.c. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
+#include "../libparse/grow.h"
 
 /* ---------------------------------------------------------- names */
 
@@ -54,12 +56,35 @@ int conv_tags_parse(const char *name)
 
 /* -------------------------------------------------------- writers */
 
-void conv_writer_begin(struct conv_writer *w)
+struct conv_writer *conv_writer_new(FILE *out, enum conv_format format,
+				    const struct conv_opts *opts)
 {
-	w->games = 0;
-	w->midline = false;
+	struct conv_writer *w = pawnkit_realloc(NULL, sizeof *w);
+	*w = (struct conv_writer){ .out = out, .format = format,
+				   .opts = opts };
 	if (w->format == CONV_JSON)
 		fputs("[", w->out);
+	return w;
+}
+
+struct conv_writer *conv_writer_piece(const struct conv_writer *w)
+{
+	struct conv_writer *p = pawnkit_realloc(NULL, sizeof *p);
+	*p = (struct conv_writer){ .format = w->format, .opts = w->opts,
+				   .piece = true };
+	return p;
+}
+
+void conv_writer_free(struct conv_writer *piece)
+{
+	free(piece);
+}
+
+void conv_writer_to(struct conv_writer *piece, FILE *out,
+		    struct conv_number number)
+{
+	piece->out = out;
+	piece->number = number;
 }
 
 /* Raw bytes may end mid-line; what follows them starts a line. */
@@ -149,5 +174,5 @@ void conv_writer_end(struct conv_writer *w)
 	/* Raw bytes at the very end stay as they came, final newline or not. */
 	if (w->format == CONV_JSON)
 		fputs(w->games ? "\n]\n" : "]\n", w->out);
-	w->midline = false;
+	free(w);
 }

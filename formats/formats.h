@@ -137,28 +137,31 @@ int conv_game_replay(struct conv_game *cg, struct pgn_game *g,
 		     const struct replay_opts *ro, bool variations,
 		     diag_fn report, void *report_ctx);
 
-/* A stream of converted games in one format (conv_writer.c). */
-struct conv_writer {
-	FILE *out;
-	enum conv_format format;
-	const struct conv_opts *opts;
-	unsigned long long games;	/* written so far */
-	bool midline;		/* raw bytes written last did not end a line */
-	/* A piece of a longer stream, written apart (pgn-convert --jobs):
-	 * what its first game owes to the games before it (JSON's comma, the
-	 * line end after raw bytes ending mid-line) is not written but noted
-	 * here, for conv_writer_join() to write once those are known. */
-	bool piece;
-	bool owes_line, owes_separator;
-	unsigned long long joined;	/* games conv_writer_join() took */
-	struct conv_number number;	/* how game numbers are written */
-};
-void conv_writer_begin(struct conv_writer *w);
-void conv_writer_game(struct conv_writer *w, struct conv_game *cg);
-/* A game that failed: its raw bytes (inside a JSON object for JSON). */
-void conv_writer_failed(struct conv_writer *w, const struct pgn_game *g);
+/* A stream of converted games in one format (conv_writer.c), written in
+ * pieces: games are written into a piece of the stream, each piece to a
+ * FILE of its own (a chunk's output, for pgn-convert made on any number
+ * of threads), and joined to the stream in order.  What a piece's first
+ * game owes to the output before it (JSON's comma, a line end after raw
+ * bytes that ended mid-line) is known only then, and is written by the
+ * join.  The writers own nothing of the FILEs given them. */
+struct conv_writer;
+
+/* A stream to out, its opening (JSON's '[') written; opts must outlive
+ * it. */
+struct conv_writer *conv_writer_new(FILE *out, enum conv_format format,
+				    const struct conv_opts *opts);
+/* Writes the stream's close (JSON's ']') and frees it. */
 void conv_writer_end(struct conv_writer *w);
-/* Before piece's bytes follow w's: writes to w->out what piece's first
+/* A new piece of w, and its end (a piece need not be joined). */
+struct conv_writer *conv_writer_piece(const struct conv_writer *w);
+void conv_writer_free(struct conv_writer *piece);
+/* Where the piece's next game goes, and how its number is written. */
+void conv_writer_to(struct conv_writer *piece, FILE *out,
+		    struct conv_number number);
+void conv_writer_game(struct conv_writer *piece, struct conv_game *cg);
+/* A game that failed: its raw bytes (inside a JSON object for JSON). */
+void conv_writer_failed(struct conv_writer *piece, const struct pgn_game *g);
+/* Before piece's bytes follow w's: writes to w's FILE what piece's first
  * game owes (once), and takes the games piece wrote since the last call
  * into w's count and state.  May be called again as more of the piece
  * follows. */

@@ -115,4 +115,19 @@ struct piece_part {
  * NULL for any other type. */
 const struct piece_part *fmt_piece_parts(int type);
 
+/* A stream of converted games, or a piece of one (formats.h). */
+struct conv_writer {
+	FILE *out;
+	enum conv_format format;
+	const struct conv_opts *opts;
+	unsigned long long games;	/* written so far */
+	bool midline;		/* raw bytes written last did not end a line */
+	/* A piece: what its first game owes to the games before it is not
+	 * written but noted, for conv_writer_join(). */
+	bool piece;
+	bool owes_line, owes_separator;
+	unsigned long long joined;	/* games conv_writer_join() took */
+	struct conv_number number;	/* how game numbers are written */
+};
+
 #endif

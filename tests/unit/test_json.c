@@ -36,25 +36,33 @@ static char *convert(const char *pgn, size_t len, enum conv_format format,
 	struct diag err;
 	struct conv_game cg;
 	struct replay_opts rep = { 0 };
-	struct conv_writer w = { .format = format, .opts = &plain };
-	char *out = NULL;
-	size_t n = 0;
-	w.out = open_memstream(&out, &n);
+	char *out = NULL, *bytes = NULL;
+	size_t n = 0, nbytes = 0;
+	/* The games go into a piece of the stream, joined to it at the end,
+	 * as pgn-convert writes them. */
+	FILE *f = open_memstream(&out, &n), *pf = open_memstream(&bytes, &nbytes);
+	struct conv_writer *w = conv_writer_new(f, format, &plain);
+	struct conv_writer *piece = conv_writer_piece(w);
+	conv_writer_to(piece, pf, (struct conv_number){ 0 });
 	pgn_game_init(&g);
 	conv_game_init(&cg);
-	conv_writer_begin(&w);
 	*failed = 0;
 	while (pgn_reader_next(r, &g, NULL, NULL, &err) > 0) {
 		if (conv_game_replay(&cg, &g, &rep, true, NULL, NULL) == 0 &&
 		    !(g.flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE))) {
-			conv_writer_game(&w, &cg);
+			conv_writer_game(piece, &cg);
 		} else {
-			conv_writer_failed(&w, &g);
+			conv_writer_failed(piece, &g);
 			++*failed;
 		}
 	}
-	conv_writer_end(&w);
-	fclose(w.out);
+	fclose(pf);
+	conv_writer_join(w, piece);
+	fwrite(bytes, 1, nbytes, f);
+	free(bytes);
+	conv_writer_free(piece);
+	conv_writer_end(w);
+	fclose(f);
 	conv_game_release(&cg);
 	pgn_game_release(&g);
 	pgn_reader_close(r);
