@@ -93,7 +93,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_MAINLINE: o->mainline = true; break;
 	case ARGP_KEY_INIT: run_options_children(state, &c->opts); break;
 	case ARGP_KEY_SUCCESS:
-		if (c->from_json && c->opts.jobs > 1)
+		if (c->from_json && c->opts.jobs_many)
 			argp_error(state, "--jobs: JSON input (--from json) is "
 				   "read on one thread");
 		break;

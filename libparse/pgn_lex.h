@@ -35,6 +35,9 @@ struct pgn_reader {
 	int fd;				/* -1 for a memory reader */
 	bool fd_borrowed;		/* the caller closes fd */
 	bool eof;
+	/* A read failed after others in the same fill had given bytes: those
+	 * are read as games first, and the error is the next fill's. */
+	int read_errno;
 	char *own;			/* the buffer we allocated (file reader) */
 	const char *data;		/* the bytes: own, or the caller's */
 	size_t cap, len;		/* own's capacity; bytes held */

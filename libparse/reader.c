@@ -224,9 +224,14 @@ static bool reader_ready(int fd)
  * as they are played).  What a read adds is at least a quarter of what
  * was held before it returns early, so that a long game coming in small
  * pieces is attempted again a few times, not once a piece (each attempt
- * reads the game from its start). */
+ * reads the game from its start).  A read that fails after others gave
+ * bytes leaves them to be read as games: the error is the next call's. */
 static int reader_fill(struct pgn_reader *r, struct diag *err)
 {
+	if (r->read_errno) {
+		errno = r->read_errno;
+		return reader_io_error(r, err);
+	}
 	if (r->start > 0)
 		reader_compact(r);
 	if (r->len == r->cap) {
@@ -241,8 +246,12 @@ static int reader_fill(struct pgn_reader *r, struct diag *err)
 		ssize_t n = read(r->fd, r->own + r->len, r->cap - r->len);
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0)
+		if (n < 0 && !got)
 			return reader_io_error(r, err);
+		if (n < 0) {
+			r->read_errno = errno;
+			break;
+		}
 		if (n == 0) {
 			r->eof = true;
 			break;

@@ -234,7 +234,7 @@ struct engine {
 	bool stop;
 	/* A write to an output failed: no chunk is started any more, and
 	 * one being run stops at its next game.  Set under lock; read
-	 * without it by run_chunk. */
+	 * without it by run_chunk_games(). */
 	atomic_bool cancel;
 	int write_errno;		/* errno of the failed write */
 	/* Writing: game and line numbers before the head chunk. */
@@ -259,6 +259,9 @@ void rp_sink_clear(struct run_sink *k);
 struct pgn_reader_opts rp_sink_reader_opts(struct run_sink *k);
 void rp_add_rec(struct run_sink *k, enum rec_kind kind, unsigned stream,
 		size_t off, size_t len);
+/* Bytes to stream s, as run_write() but for what run_file() holds. */
+void rp_sink_write(struct run_sink *k, unsigned s, const char *p, size_t n);
+void rp_sink_flush_files(struct run_sink *k);
 
 /* policy.c: a game's diagnostics. */
 void rp_sink_hold(struct run_sink *k);
@@ -277,8 +280,6 @@ struct run_worker *rp_main_worker(struct engine *e);
 void rp_worker_free(const struct run_config *cfg, struct run_worker *w);
 void rp_run_game(const struct run_config *cfg, struct run_worker *w,
 		 struct pgn_game *g, struct run_sink *k);
-/* What run_file() holds for stream s goes to the sink (w may be NULL). */
-void rp_worker_flush(struct run_worker *w, unsigned s);
 
 /* chunk.c: the input in chunks. */
 struct run_sink *rp_read_chunk(struct engine *e);

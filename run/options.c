@@ -81,7 +81,12 @@ static error_t jobs_parse(int key, char *arg, struct argp_state *state)
 	struct run_options *o = state->input;
 	if (key != OPT_JOBS)
 		return ARGP_ERR_UNKNOWN;
+	unsigned long long asked = 1;
 	o->jobs = jobs_arg(state, arg);
+	count_parse(arg, JOBS_MAX, &asked);	/* valid: jobs_arg says so */
+	/* 0 asks for one a processor: more than one, on most machines, and
+	 * the same answer whatever the machine. */
+	o->jobs_many = asked != 1;
 	return 0;
 }
 

@@ -59,6 +59,7 @@ void run_report(void *sink, const struct diag *orig)
 {
 	struct run_sink *k = sink;
 	struct diag d = *orig;
+	rp_sink_flush_files(k);	/* what the game wrote before it, first */
 	place(k, &d);
 	if (k->cfg->diag.strict && d.severity == DIAG_WARNING)
 		d.severity = DIAG_ERROR;

@@ -89,6 +89,7 @@ struct run_options {
 	struct replay_opts replay;
 	bool selection_used;
 	unsigned jobs;		/* --jobs; 1 when not given */
+	bool jobs_many;		/* --jobs asked for other than one */
 };
 extern const struct argp run_diag_argp, run_select_argp, run_jobs_argp;
 /* Defaults before argp_parse: one job, no variant given. */

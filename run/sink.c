@@ -6,8 +6,6 @@
 
 #include "engine.h"
 
-/* ------------------------------------------------------------- buffers */
-
 /* ------------------------------------------------------------ records */
 
 void rp_sink_mark(const struct run_sink *k, struct mark *m)
@@ -74,7 +72,18 @@ void rp_add_rec(struct run_sink *k, enum rec_kind kind, unsigned stream,
 }
 
 
-void run_write(struct run_sink *k, unsigned s, const char *p, size_t n)
+/* What the game's FILE streams (run_file()) hold goes to the records
+ * first: its bytes and those written otherwise, and its diagnostics,
+ * keep the order the game made them in. */
+void rp_sink_flush_files(struct run_sink *k)
+{
+	struct run_worker *w = k->worker;
+	for (unsigned s = 0; w && s < RUN_STREAMS; s++)
+		if (w->files[s] && fflush(w->files[s]) != 0)
+			pawnkit_out_of_memory();
+}
+
+void rp_sink_write(struct run_sink *k, unsigned s, const char *p, size_t n)
 {
 	if (s >= RUN_STREAMS || !k->cfg->streams[s] || !n || k->flush_failed)
 		return;
@@ -93,8 +102,15 @@ void run_write(struct run_sink *k, unsigned s, const char *p, size_t n)
 	k->out.nbytes += n;
 }
 
+void run_write(struct run_sink *k, unsigned s, const char *p, size_t n)
+{
+	rp_sink_flush_files(k);
+	rp_sink_write(k, s, p, n);
+}
+
 void run_write_raw(struct run_sink *k, unsigned s, const struct pgn_game *g)
 {
+	rp_sink_flush_files(k);
 	if (s >= RUN_STREAMS || !k->cfg->streams[s] || !g->raw_len)
 		return;
 	rp_add_rec(k, REC_RAW, s, (size_t)(g->raw - k->buf), g->raw_len);
@@ -119,7 +135,7 @@ static void sink_skipped(void *ctx, const char *bytes, size_t len)
 	rp_add_rec(k, REC_RAW, (unsigned)k->cut_stream,
 		(size_t)(bytes - k->buf), len);
 	/* This is read while the next game's diagnostics are held: the rest
-	 * is not theirs, and stays when they are dropped (sink_release). */
+	 * is not theirs, and stays when they are dropped (rp_sink_release). */
 	if (k->diag.holding)
 		k->diag.hold_recs = k->out.nrecs;
 }

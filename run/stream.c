@@ -196,7 +196,10 @@ void run_text(struct run_config *cfg, const char *name, const char *text,
 	struct batch b = { .limit = FIRST_CHUNK_BYTES };
 	bool past;
 	k->cfg = cfg;
-	k->serial = true;
+	/* A stream's: the rest of a game cut at the size limit is written
+	 * as the reader skips it, while the game's bytes are still where
+	 * its first ones went. */
+	k->stream = k->serial = true;
 	k->flush_to = &e;
 	k->place_game = game;
 	k->place_at = at;

@@ -42,7 +42,7 @@ struct run_worker *rp_main_worker(struct engine *e)
 static ssize_t file_write(void *cookie, const char *p, size_t n)
 {
 	struct worker_file *f = cookie;
-	run_write(f->w->sink, f->stream, p, n);
+	rp_sink_write(f->w->sink, f->stream, p, n);
 	return (ssize_t)n;
 }
 
@@ -63,19 +63,13 @@ FILE *run_file(struct run_sink *k, unsigned s)
 	return w->files[s];
 }
 
-void rp_worker_flush(struct run_worker *w, unsigned s)
-{
-	if (w && s < RUN_STREAMS && w->files[s] && fflush(w->files[s]) != 0)
-		pawnkit_out_of_memory();
-}
-
 /* The number is recorded where it stands in the stream: the bytes
  * run_file() holds for it come first. */
 void run_write_game_number(struct run_sink *k, unsigned s, uint64_t n)
 {
 	if (s >= RUN_STREAMS || !k->cfg->streams[s])
 		return;
-	rp_worker_flush(k->worker, s);	/* what run_file() holds comes first */
+	rp_sink_flush_files(k);	/* what run_file() holds comes first */
 	rp_add_rec(k, REC_GAME_NUMBER, s, (size_t)n, 0);
 }
 
@@ -102,7 +96,6 @@ void rp_run_game(const struct run_config *cfg, struct run_worker *w,
 	w->sink = k;
 	k->worker = w;
 	cfg->game(cfg->ctx, w->state, g, k);
-	for (unsigned s = 0; s < RUN_STREAMS; s++)
-		rp_worker_flush(w, s);
+	rp_sink_flush_files(k);
 	k->worker = NULL;
 }
