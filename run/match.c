@@ -118,10 +118,23 @@ static char *latin1_subject(const char *v, size_t len, size_t *n)
 
 /* Reports that rule r could not tell whether g is selected: at its tag, or
  * at the game's start when g has no such tag. */
+/* s as a diagnostic names it: cut to its first bytes with "..." when
+ * long, so that a long regex or tag leaves room in the message for what
+ * is wrong. */
+#define NAMED_MAX 48
+static const char *named(const char *s, char buf[NAMED_MAX + 4])
+{
+	if (strlen(s) <= NAMED_MAX)
+		return s;
+	snprintf(buf, NAMED_MAX + 4, "%.*s...", NAMED_MAX, s);
+	return buf;
+}
+
 static void match_undecided(const struct match_rule *r,
 			    const struct pgn_game *g, const struct pgn_tag *t,
 			    size_t len, int rc, diag_fn report, void *ctx)
 {
+	char arg[NAMED_MAX + 4], tag[NAMED_MAX + 4];
 	struct pgn_loc at = t ? t->loc : g->start;
 	struct diag d = { .file = g->file, .line = at.line, .col = at.col,
 			  .game = g->index, .white = pgn_tag_value(g, "White"),
@@ -129,13 +142,15 @@ static void match_undecided(const struct match_rule *r,
 	if (len > MATCH_VALUE_MAX) {
 		diag_setf(&d, DIAG_ERROR, DC_LIMIT, "--match '%s': the %s value "
 			  "is %zu bytes; expected at most %d to match",
-			  r->arg, r->tag, len, MATCH_VALUE_MAX);
+			  named(r->arg, arg), named(r->tag, tag), len,
+			  MATCH_VALUE_MAX);
 	} else {
 		PCRE2_UCHAR msg[128];
 		pcre2_get_error_message(rc, msg, sizeof msg);
 		diag_setf(&d, DIAG_ERROR, DC_LIMIT, "--match '%s': gave up on "
 			  "the %s value (%s); expected a regex that backtracks "
-			  "less", r->arg, r->tag, (char *)msg);
+			  "less", named(r->arg, arg), named(r->tag, tag),
+			  (char *)msg);
 	}
 	report(ctx, &d);
 }
