@@ -172,7 +172,9 @@ struct run_sink;
  * drops them). */
 void run_write(struct run_sink *k, unsigned s, const char *p, size_t n);
 /* A FILE whose bytes go to stream s of the game being run, for writers
- * that take a FILE (flushed after the game, or before a game number). */
+ * that take a FILE.  What it holds goes to the sink before anything else
+ * the game writes or reports, and when the game ends: the game's output
+ * keeps the order it was made in. */
 FILE *run_file(struct run_sink *k, unsigned s);
 /* Game n of the chunk (g->index), written as the number it has in the
  * whole input, as digits where it stands: that is known only when the
@@ -195,7 +197,8 @@ bool run_game_failed(const struct run_sink *k, const struct pgn_game *g);
 
 /* One game, selected by --match (the reader's diagnostics released), on
  * any thread: it may only read ctx, as games of different chunks run at
- * the same time. */
+ * the same time (a command that never runs more than one job may keep
+ * its own count there: fen-render). */
 typedef void run_game_fn(void *ctx, void *worker, struct pgn_game *g,
 			 struct run_sink *k);
 
