@@ -260,10 +260,6 @@ enum { C_GAMES, C_INVALID };
  * progress belong to the calling thread. */
 struct reading {
 	const struct gamestats *gs;
-	/* Games are read tags-only (the movetext's bytes kept) and replayed
-	 * from those bytes by the fast path when it can, from a tree read
-	 * again when not. */
-	struct pgn_reader_opts reader;
 	struct stats *total;
 	struct progress progress;
 };
@@ -326,12 +322,16 @@ static void before_print(void *ctx)
 static int read_games(struct gamestats *gs, struct stats **s, char **files,
 		      int nfiles)
 {
-	struct reading r = { .gs = gs, .reader = { .tags_only = true },
+	struct reading r = { .gs = gs,
 			     .total = stats_new(&gs->cfg) };
 	struct run_config rc = {
 		.jobs = gs->opts.jobs,
 		.diag = { .quiet = gs->quiet, .errors_only = true },
-		.match = &gs->opts.match, .reader = r.reader,
+		.match = &gs->opts.match,
+		/* Games are read tags-only (the movetext's bytes kept) and
+		 * replayed from those bytes by the fast path when it can
+		 * (game_replay() reads the tree when not). */
+		.reader = { .tags_only = true },
 		.game = gs->cfg.tags_only ? count_tags : count_game, .ctx = &r,
 		.chunk_new = chunk_new, .chunk_free = chunk_free,
 		.written = chunk_written, .before_print = before_print,

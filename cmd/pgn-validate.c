@@ -21,10 +21,6 @@ enum { S_OUTPUT, S_REJECT };
 struct validate {
 	struct run_options opts;
 	const char *output_path, *reject_path;
-	/* Games are read without their movetext tree: most replay straight
-	 * from the bytes, and game_replay() reads the tree of the few that
-	 * need one. */
-	struct pgn_reader_opts reader;
 };
 
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
@@ -94,7 +90,7 @@ int main(int argc, char **argv)
 		"invalid, 2 usage or I/O error.",
 		children, NULL, NULL
 	};
-	struct validate v = { .reader = { .tags_only = true } };
+	struct validate v = { 0 };
 	int first;
 	run_options_init(&v.opts);
 	v.opts.replay.san_only = true;
@@ -102,7 +98,10 @@ int main(int argc, char **argv)
 	argp_parse(&argp, argc, argv, 0, &first, &v);
 	inputs_declare(argv + first, argc - first);
 	struct run_config cfg = {
-		.jobs = v.opts.jobs, .reader = v.reader,
+		/* Games are read without their movetext tree: most replay
+		 * straight from the bytes, and game_replay() reads the tree
+		 * of the few that need one. */
+		.jobs = v.opts.jobs, .reader = { .tags_only = true },
 		.diag = run_options_diag(&v.opts),
 		.match = &v.opts.match, .game = validate_game, .ctx = &v,
 	};

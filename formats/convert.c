@@ -105,7 +105,8 @@ const char *fmt_conv_game_result(const struct pgn_game *g)
 static char *conv_scratch(struct conv_game *cg, size_t n)
 {
 	if (n > cg->scratch_cap)
-		bytes_grow(&cg->scratch, &cg->scratch_cap, n, n);
+		cg->scratch = pawnkit_grow(cg->scratch, &cg->scratch_cap, n,
+					   1, n);
 	return cg->scratch;
 }
 

@@ -72,7 +72,7 @@ static size_t columns_to_line_end(const char *s, size_t n, bool *broken)
 
 static __attribute__((noinline)) void pw_grow(struct pw *p, size_t need)
 {
-	bytes_grow(&p->line, &p->cap, need, 256);
+	p->line = pawnkit_grow(p->line, &p->cap, need, 1, 256);
 }
 
 /* Most pieces are a few bytes (a space, a move, a move number): copied

@@ -16,11 +16,4 @@ void *pawnkit_grow(void *p, size_t *cap, size_t need, size_t size,
 /* realloc() that never returns NULL (a size of 0 is made 1). */
 void *pawnkit_realloc(void *p, size_t n);
 
-/* A byte buffer: pawnkit_grow() of chars. */
-static inline void bytes_grow(char **s, size_t *cap, size_t need,
-			      size_t first)
-{
-	*s = pawnkit_grow(*s, cap, need, 1, first);
-}
-
 #endif

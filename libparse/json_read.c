@@ -68,7 +68,7 @@ struct json_games {
 static void sb_reserve(struct sbuf *b, size_t more)
 {
 	if (b->n + more > b->cap)
-		bytes_grow(&b->s, &b->cap, b->n + more, 4096);
+		b->s = pawnkit_grow(b->s, &b->cap, b->n + more, 1, 4096);
 }
 
 static void sb_add(struct sbuf *b, const char *s, size_t n)

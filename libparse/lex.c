@@ -14,9 +14,7 @@
 
 void lp_lex_grow_tags(struct pgn_reader *r, size_t need)
 {
-	if (need > r->tag_cap)
-		r->tagv = pawnkit_grow(r->tagv, &r->tag_cap, need,
-				       sizeof *r->tagv, 32);
+	r->tagv = pawnkit_grow(r->tagv, &r->tag_cap, need, sizeof *r->tagv, 32);
 }
 
 void lp_lex_outside_item(struct pgn_lex *x, struct pgn_line *line,

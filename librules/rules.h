@@ -68,8 +68,6 @@ const char *variant_id_list(void);
 const char *variant_id(const struct variant *v);
 /* The value written in [Variant "..."]; NULL for standard chess. */
 const char *variant_pgn_name(const struct variant *v);
-/* Its name in messages: "standard chess", "Pauli Chess". */
-const char *variant_name(const struct variant *v);
 /* Its start position, as FEN. */
 const char *variant_start_fen(const struct variant *v);
 /* Whether every pawn carries a Random Pawns code. */

@@ -86,11 +86,6 @@ const char *variant_pgn_name(const struct variant *v)
 	return v->pgn_name;
 }
 
-const char *variant_name(const struct variant *v)
-{
-	return v->name;
-}
-
 const char *variant_start_fen(const struct variant *v)
 {
 	return v->start_fen;

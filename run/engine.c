@@ -468,26 +468,6 @@ static void engine_release(struct engine *e)
 		close(e->fd);
 }
 
-/* The run's status once its threads are gone and its memory freed. */
-static int engine_status(struct engine *e, bool ok)
-{
-	if (!ok) {
-		/* As after each game on one thread: exits with EXIT_TROUBLE,
-		 * quietly for a closed pipe, with a message for any other
-		 * write error.  It looks at the errno of the failed write. */
-		rp_before_print(e);
-		errno = e->write_errno;
-		outputs_check();
-		return EXIT_TROUBLE;	/* a stream output_open() did not make */
-	}
-	if (e->io_error) {
-		rp_before_print(e);
-		warn_user("%s", e->io_message);
-		return EXIT_TROUBLE;
-	}
-	return 0;
-}
-
 /* Runs every game of path ("-": standard input).  0, or EXIT_TROUBLE
  * when the file cannot be read (reported). */
 static int run_path(const char *path, struct run_config *cfg)
@@ -501,7 +481,7 @@ static int run_path(const char *path, struct run_config *cfg)
 	unsigned jobs = cfg->jobs ? cfg->jobs : 1;
 	bool ok = jobs == 1 ? rp_run_serial(&e) : run_parallel(&e, jobs);
 	engine_release(&e);
-	return engine_status(&e, ok);
+	return rp_run_status(&e, ok);
 }
 
 int run_files(char **files, int nfiles, struct run_config *cfg)

@@ -272,6 +272,9 @@ bool rp_write_records(struct engine *e, const struct run_sink *k);
 void rp_stream_write(struct run_sink *k, unsigned s, const char *p,
 		     size_t n);
 void rp_before_print(const struct engine *e);
+/* The run's status once its threads are gone and its memory freed: a
+ * failed write (ok false) or a read error reported, EXIT_TROUBLE. */
+int rp_run_status(struct engine *e, bool ok);
 
 /* worker.c: one game on a thread. */
 struct run_worker *rp_worker_new(const struct run_config *cfg);

@@ -1,6 +1,7 @@
 /* The option rows the game-reading commands share, as argp children, so
  * that each is spelled and parsed once.  See run.h. */
 #include <argp.h>
+#include <unistd.h>
 
 #include "run.h"
 
@@ -81,12 +82,15 @@ static error_t jobs_parse(int key, char *arg, struct argp_state *state)
 	struct run_options *o = state->input;
 	if (key != OPT_JOBS)
 		return ARGP_ERR_UNKNOWN;
-	unsigned long long asked = 1;
-	o->jobs = jobs_arg(state, arg);
-	count_parse(arg, JOBS_MAX, &asked);	/* valid: jobs_arg says so */
+	unsigned long long n;
+	if (count_parse(arg, JOBS_MAX, &n) != 0)
+		argp_error(state, "--jobs: '%s' is not a number from 0 to %d",
+			   arg, JOBS_MAX);
+	long cpus = n ? (long)n : sysconf(_SC_NPROCESSORS_ONLN);
+	o->jobs = cpus > 0 ? (unsigned)cpus : 1;
 	/* 0 asks for one a processor: more than one, on most machines, and
 	 * the same answer whatever the machine. */
-	o->jobs_many = asked != 1;
+	o->jobs_many = n != 1;
 	return 0;
 }
 

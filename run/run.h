@@ -42,9 +42,6 @@ int count_parse(const char *arg, unsigned long long max,
 /* --jobs N: N worker threads, 0 meaning one per online processor. */
 #define JOBS_MAX 1024
 struct argp_state;
-/* The --jobs option's argument for argp: a count from 0 to JOBS_MAX
- * (else argp_error, exit 2), 0 made one per processor. */
-unsigned jobs_arg(struct argp_state *state, const char *arg);
 /* --variant: an id ("pushpawn-4th") or any [Variant] name. */
 const struct variant *variant_arg(const char *arg);
 

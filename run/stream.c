@@ -212,10 +212,6 @@ void run_text(struct run_config *cfg, const char *name, const char *text,
 		rp_chunk_written(&e, k, len, b.games);
 	pgn_reader_close(r);
 	rp_sink_free(k);
-	if (e.main)
-		rp_worker_free(cfg, e.main);
-	if (rc == -2) {
-		errno = e.write_errno;
-		outputs_check();
-	}
+	rp_worker_free(cfg, e.main);
+	rp_run_status(&e, rc != -2);
 }

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "../libparse/grow.h"
 #include "run.h"
 
 static void vwarn_user(const char *fmt, va_list ap)
@@ -63,10 +64,7 @@ void command_setup(void)
  * this layer's allocations alike. */
 void *xmalloc(size_t n)
 {
-	void *p = malloc(n ? n : 1);
-	if (!p)
-		pawnkit_out_of_memory();
-	return p;
+	return pawnkit_realloc(NULL, n);
 }
 
 void *xcalloc(size_t n, size_t size)
@@ -87,24 +85,6 @@ int count_parse(const char *arg, unsigned long long max,
 	errno = 0;
 	*out = strtoull(arg, &end, 10);
 	return (*end || errno || *out > max) ? -1 : 0;
-}
-
-/* --jobs N: N worker threads, 0 meaning one per online processor. */
-static unsigned jobs_or_processors(unsigned long long n)
-{
-	if (n > 0)
-		return (unsigned)n;
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	return cpus > 0 ? (unsigned)cpus : 1;
-}
-
-unsigned jobs_arg(struct argp_state *state, const char *arg)
-{
-	unsigned long long n;
-	if (count_parse(arg, JOBS_MAX, &n) != 0)
-		argp_error(state, "--jobs: '%s' is not a number from 0 to %d",
-			   arg, JOBS_MAX);
-	return jobs_or_processors(n);
 }
 
 const struct variant *variant_arg(const char *arg)

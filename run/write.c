@@ -95,3 +95,23 @@ void rp_stream_write(struct run_sink *k, unsigned s, const char *p,
 		k->flush_failed = true;
 	}
 }
+
+/* The run's status once its threads are gone and its memory freed. */
+int rp_run_status(struct engine *e, bool ok)
+{
+	if (!ok) {
+		/* As after each game on one thread: exits with EXIT_TROUBLE,
+		 * quietly for a closed pipe, with a message for any other
+		 * write error.  It looks at the errno of the failed write. */
+		rp_before_print(e);
+		errno = e->write_errno;
+		outputs_check();
+		return EXIT_TROUBLE;	/* a stream output_open() did not make */
+	}
+	if (e->io_error) {
+		rp_before_print(e);
+		warn_user("%s", e->io_message);
+		return EXIT_TROUBLE;
+	}
+	return 0;
+}

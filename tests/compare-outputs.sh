@@ -115,6 +115,32 @@ run_one() { # bindir dir jobs chunk cmdline
 }
 
 runs=0 diffs=0
+# One comparison: what o/ID and n/ID hold (stdout, stderr, status, files
+# written), then gone; LABEL names it when they differ.
+judge() { # id label
+	runs=$((runs + 1))
+	if ! diff -r "$work/o/$1" "$work/n/$1" >"$work/diff" 2>&1; then
+		diffs=$((diffs + 1))
+		echo "DIFFER: $2"
+		head -20 "$work/diff"
+	fi
+	rm -rf "$work/o/$1" "$work/n/$1"
+}
+
+# The shell command COMMAND run with each build's commands in $BIN (and
+# the exported variables it names), then judged.
+both() { # id label command
+	for b in o n; do
+		BIN=$old
+		[ $b = n ] && BIN=$new
+		export BIN
+		mkdir -p "$work/$b/$1"
+		sh -c "$3" >"$work/$b/$1/stdout" 2>"$work/$b/$1/stderr"
+		echo $? >"$work/$b/$1/status"
+	done
+	judge "$1" "$2"
+}
+
 n=0
 while read -r in; do
 	n=$((n + 1))
@@ -138,55 +164,25 @@ while read -r in; do
 			id=$n-$name-$mode
 			run_one "$old" "$work/o/$id" "$jobs" "$chunk" $cmdline
 			run_one "$new" "$work/n/$id" "$jobs" "$chunk" $cmdline
-			runs=$((runs + 1))
-			if ! diff -r "$work/o/$id" "$work/n/$id" >"$work/diff" 2>&1; then
-				diffs=$((diffs + 1))
-				echo "DIFFER: $name (jobs $mode) on $in"
-				head -20 "$work/diff"
-			fi
-			rm -rf "$work/o/$id" "$work/n/$id"
+			judge "$id" "$name (jobs $mode) on $in"
 		done
 	done <"$work/cases"
 	# --from json: the JSON and NDJSON the new build writes, read back.
 	case $in in */otb-all.pgn) continue ;; esac
 	for f in json ndjson; do
 		json_of "$in" "$f" "$work/in.$f"
-		for b in o n; do
-			bin=$old
-			[ $b = n ] && bin=$new
-			mkdir -p "$work/$b/json"
-			"$bin/pgn-convert" --from json "$work/in.$f" \
-				>"$work/$b/json/stdout" 2>"$work/$b/json/stderr"
-			echo $? >"$work/$b/json/status"
-		done
-		runs=$((runs + 1))
-		if ! diff -r "$work/o/json" "$work/n/json" >"$work/diff" 2>&1; then
-			diffs=$((diffs + 1))
-			echo "DIFFER: --from json ($f) on $in"
-			head -20 "$work/diff"
-		fi
+		export JSON="$work/in.$f"
+		both json "--from json ($f) on $in" \
+			'"$BIN/pgn-convert" --from json "$JSON"'
 	done
 done <"$inputs"
 
-# fen-moves over the perft suites (FEN lines on standard input).
+# fen-moves over the perft suites (FEN lines on standard input), each
+# named by its variant's id.
 for epd in "$top"/tests/perft/*.epd; do
-	v=$(basename "$epd" .epd)
-	v=${v%-flip}
-	[ "$v" = randompawns ] && case $epd in *-flip*) v=randompawns-flip ;; esac
-	for b in o n; do
-		bin=$old
-		[ $b = n ] && bin=$new
-		mkdir -p "$work/$b/moves"
-		cut -d';' -f1 "$epd" | "$bin/fen-moves" --variant "$v" \
-			>"$work/$b/moves/stdout" 2>"$work/$b/moves/stderr"
-		echo $? >"$work/$b/moves/status"
-	done
-	runs=$((runs + 1))
-	if ! diff -r "$work/o/moves" "$work/n/moves" >"$work/diff" 2>&1; then
-		diffs=$((diffs + 1))
-		echo "DIFFER: fen-moves on $epd"
-		head -20 "$work/diff"
-	fi
+	export EPD="$epd" VARIANT="$(basename "$epd" .epd)"
+	both moves "fen-moves on $epd" \
+		'cut -d";" -f1 "$EPD" | "$BIN/fen-moves" --variant "$VARIANT"'
 done
 
 echo "compare: $runs runs over $n inputs against $rev: $diffs differ"
