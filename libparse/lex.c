@@ -4,6 +4,7 @@
  * the game.  Below all three, calling none of them.  See pgn_lex.h. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "grow.h"
@@ -16,6 +17,81 @@ void lp_lex_grow_tags(struct pgn_reader *r, size_t need)
 {
 	r->tagv = pawnkit_grow(r->tagv, &r->tag_cap, need, sizeof *r->tagv, 32);
 }
+
+/* ------------------------------------------------ names of a tag section */
+
+static uint32_t name_hash(const char *s, size_t n)
+{
+	uint32_t h = 2166136261u;
+
+	while (n--)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
+static bool name_is(const struct pgn_tag *t, const char *name, size_t len)
+{
+	return !strncmp(t->name, name, len) && !t->name[len];
+}
+
+/* The slot of name: its entry, or the empty one where it would go. */
+static uint64_t *names_slot(struct pgn_reader *r, const char *name,
+			    size_t len)
+{
+	size_t mask = r->names_cap - 1, i = name_hash(name, len) & mask;
+
+	for (;; i = (i + 1) & mask) {
+		uint64_t e = r->names[i];
+		if (e >> 32 != r->names_gen ||
+		    name_is(&r->tagv[(uint32_t)e - 1], name, len))
+			return &r->names[i];
+	}
+}
+
+/* A table at most half full for the section's tags, all entered. */
+static void names_fill(struct pgn_lex *x)
+{
+	struct pgn_reader *r = x->r;
+
+	if (!x->hashed || x->ntags * 2 >= r->names_cap) {
+		size_t cap = r->names_cap ? r->names_cap : 64;
+		while (x->ntags * 2 >= cap)
+			cap *= 2;
+		if (cap != r->names_cap) {
+			free(r->names);
+			r->names = pawnkit_realloc(NULL, cap * sizeof *r->names);
+			r->names_cap = cap;
+			r->names_gen = 0;
+		}
+		if (++r->names_gen == 0 || r->names_gen == 1) {
+			memset(r->names, 0, cap * sizeof *r->names);
+			r->names_gen = 1;
+		}
+		x->hashed = 0;
+	}
+	for (; x->hashed < x->ntags; x->hashed++) {
+		const struct pgn_tag *t = &r->tagv[x->hashed];
+		uint64_t *e = names_slot(r, t->name, strlen(t->name));
+		if (*e >> 32 != r->names_gen)
+			*e = (uint64_t)r->names_gen << 32 | (x->hashed + 1);
+	}
+}
+
+bool lp_lex_tag_seen(struct pgn_lex *x, const char *name, size_t len)
+{
+	size_t i;
+
+	if (x->ntags <= 32) {
+		for (i = 0; i < x->ntags; i++)
+			if (name_is(&x->r->tagv[i], name, len))
+				return true;
+		return false;
+	}
+	names_fill(x);
+	return *names_slot(x->r, name, len) >> 32 == x->r->names_gen;
+}
+
+/* ------------------------------------------------------- outside items */
 
 void lp_lex_outside_item(struct pgn_lex *x, struct pgn_line *line,
 			 enum pgn_item_kind kind, struct pgn_loc loc,

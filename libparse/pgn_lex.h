@@ -52,6 +52,12 @@ struct pgn_reader {
 	/* Scratch reused by every game, grown rarely. */
 	struct pgn_tag *tagv;
 	size_t tag_cap;
+	/* The names of a long tag section, hashed (lp_lex_tag_seen): an
+	 * entry is (generation << 32 | index + 1); a new attempt's
+	 * generation empties it without a write. */
+	uint64_t *names;
+	size_t names_cap;
+	uint32_t names_gen;
 	struct pgn_line **stack;	/* opts.max_depth + 1 lines */
 	struct diag *diags;		/* queued until the attempt succeeds */
 	size_t ndiags, diag_cap;
@@ -69,6 +75,7 @@ struct pgn_lex {
 	const char *line_start;
 	/* The game so far. */
 	size_t ntags;
+	size_t hashed;			/* tags in r->names */
 	unsigned depth, skip;		/* open variations; those past the limit */
 	struct pgn_loc outer_open;	/* first unclosed '(' */
 	bool tokens;			/* a move, number, NAG, '(' or result */
@@ -180,6 +187,9 @@ static inline void lex_mark_start(struct pgn_lex *x, const char *p)
 /* Room for need tags in r->tagv (aborts when memory is exhausted, as the
  * arena does). */
 void lp_lex_grow_tags(struct pgn_reader *r, size_t need);
+/* Whether the game's tags so far hold this name: linear time in all for
+ * a section of any length. */
+bool lp_lex_tag_seen(struct pgn_lex *x, const char *name, size_t len);
 
 /* arena_alloc() with its common case inline: the reader allocates once
  * per token. */

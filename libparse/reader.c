@@ -183,6 +183,7 @@ void pgn_reader_close(struct pgn_reader *r)
 		close(r->fd);
 	free(r->own);
 	free(r->tagv);
+	free(r->names);
 	free(r->stack);
 	free(r->diags);
 	free(r);

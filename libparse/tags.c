@@ -109,16 +109,10 @@ static const char *tag_value_end(const char *v, const char *stop,
 	return NULL;
 }
 
-static int tag_fail(struct pgn_lex *x, const char *at, const char *msg)
-{
-	lp_lex_diag(x, lex_loc(x, at), DIAG_ERROR, DC_TAG_SYNTAX, "tag: %s",
-		    msg);
-	return -1;
-}
-
-/* Splits "[Name "value"]" on one line [open, stop); -1 with a diagnostic. */
-static int tag_split(struct pgn_lex *x, const char *open, const char *stop,
-		     struct tag_text *t)
+/* Splits "[Name "value"]" on one line [open, stop); NULL, or what is
+ * wrong with *at where it is. */
+static const char *tag_split(const char *open, const char *stop,
+			     struct tag_text *t, const char **at)
 {
 	const char *q = tag_skip_spaces(open + 1, stop);
 
@@ -127,18 +121,20 @@ static int tag_split(struct pgn_lex *x, const char *open, const char *stop,
 	while (q < stop && tag_name_char((unsigned char)*q))
 		q++;
 	t->name_len = (size_t)(q - t->name);
+	*at = q;
 	if (!t->name_len)
-		return tag_fail(x, q, "expected a tag name after '['");
+		return "expected a tag name after '['";
 	q = tag_skip_spaces(q, stop);
+	*at = q;
 	if (q == stop || *q != '"')
-		return tag_fail(x, q, "expected '\"' before the tag value");
+		return "expected '\"' before the tag value";
 	t->value = q + 1;
 	t->close = tag_value_end(t->value, stop, t);
 	if (!t->close)
-		return tag_fail(x, q, "tag value not closed by '\"]'");
+		return "tag value not closed by '\"]'";
 	q = tag_skip_spaces(t->close + 1, stop);
 	t->after = q + 1;	/* tag_closes() saw the ']' */
-	return 0;
+	return NULL;
 }
 
 /* The first byte from q on that is no tag_name_char(), or end; sixteen
@@ -214,18 +210,6 @@ static bool tag_plain(const char *open, const char *end, struct tag_text *t)
 	return true;
 }
 
-static bool tag_repeated(const struct pgn_lex *x, const struct tag_text *t)
-{
-	size_t i;
-
-	for (i = 0; i < x->ntags; i++) {
-		const char *n = x->r->tagv[i].name;
-		if (!strncmp(n, t->name, t->name_len) && !n[t->name_len])
-			return true;
-	}
-	return false;
-}
-
 /* Copies name and unescaped value into the arena as one block: the name,
  * two bytes (its end and one unused), the value and its end.  The gap is
  * that of the plain line's ' "', so that line is copied at once. */
@@ -280,12 +264,46 @@ static void tag_warn(struct pgn_lex *x, const struct tag_text *t)
 			    t->name);
 }
 
+/* The end of the pair that opens at open, when the buffer shows it
+ * before any line end: past the ']' after the first unescaped quote
+ * (after the value's opening one) that only blanks separate from a ']'.
+ * tag_split() up to there reads the pair as it would up to the line's
+ * end, without looking further: a file on one line stays linear.  NULL
+ * when a line end or the buffer's end comes first. */
+static const char *tag_close_ahead(const char *open, const char *end)
+{
+	const char *q = open + 1, *v = NULL, *r;
+
+	for (;; q++) {
+		q = tag_value_stop(q, end);
+		if (q == end || *q == '\n' || *q == '\r')
+			return NULL;
+		if (*q != '"')
+			continue;
+		if (!v) {
+			v = q + 1;
+			continue;
+		}
+		if (tag_escaped(v, q))
+			continue;
+		r = tag_skip_spaces(q + 1, end);
+		if (r == end)
+			return NULL;
+		if (*r == ']')
+			return r + 1;
+	}
+}
+
 /* The general path of tag_pair(): the line, split by the rules above.
  * LX_OK with x->p past the line when it is no tag pair (reported). */
 static enum lx tag_line(struct pgn_lex *x, struct tag_text *t, bool *pair)
 {
-	const char *open = x->p, *eol, *stop;
+	const char *open = x->p, *eol, *at, *msg;
+	const char *soft = tag_close_ahead(open, x->end);
 
+	*pair = true;
+	if (soft && !tag_split(open, soft, t, &at))
+		return LX_OK;
 	*pair = false;
 	eol = lex_find_line_end(x, open, x->end);
 	if (!eol) {
@@ -293,8 +311,10 @@ static enum lx tag_line(struct pgn_lex *x, struct tag_text *t, bool *pair)
 			return LX_MORE;
 		eol = x->end;
 	}
-	stop = lex_text_end(open, eol);
-	if (tag_split(x, open, stop, t) < 0) {
+	msg = tag_split(open, lex_text_end(open, eol), t, &at);
+	if (msg) {
+		lp_lex_diag(x, lex_loc(x, at), DIAG_ERROR, DC_TAG_SYNTAX,
+			    "tag: %s", msg);
 		lex_mark_start(x, open);
 		x->p = eol;
 		return LX_OK;
@@ -314,7 +334,7 @@ static enum lx tag_pair(struct pgn_lex *x, bool after_blank)
 		if (rc != LX_OK || !pair)
 			return rc;
 	}
-	if (after_blank && x->ntags && tag_repeated(x, &t))
+	if (after_blank && x->ntags && lp_lex_tag_seen(x, t.name, t.name_len))
 		return lp_lex_end_at(x, open);
 	lex_mark_start(x, open);
 	tag_store(x, &t, lex_loc(x, open));

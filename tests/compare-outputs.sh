@@ -51,6 +51,15 @@ if [ -d "$data" ]; then
 			awk -v n="$n" '/^\[Event /{ if (++g > n) exit } { print }' \
 			>"$work/otb.pgn"
 		echo "$work/otb.pgn" >>"$inputs"
+		# Its first 2000 games laid out as hostile files do: on one
+		# line, with CR-only line ends, with no blank lines.
+		awk '/^\[Event /{ if (++g > 2000) exit } { print }' \
+			"$work/otb.pgn" | tr -d '\r' >"$work/lf.pgn"
+		tr '\n' ' ' <"$work/lf.pgn" >"$work/one-line.pgn"
+		tr '\n' '\r' <"$work/lf.pgn" >"$work/cr-only.pgn"
+		grep -av '^$' "$work/lf.pgn" >"$work/no-blank.pgn"
+		printf '%s\n' "$work/one-line.pgn" "$work/cr-only.pgn" \
+			"$work/no-blank.pgn" >>"$inputs"
 		if [ "$otb" = all ]; then
 			xz -dc "$data/otb/otb-players.pgn.xz" >"$work/otb-all.pgn"
 			echo "$work/otb-all.pgn" >>"$inputs"
