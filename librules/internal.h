@@ -136,6 +136,13 @@ int lr_check_ep_passage(struct position *pos, struct setup_fault *fault,
 /* standard_attacked() on the king of the side to move (standard_to.c):
  * the test after every move of a replay. */
 bool lr_standard_in_check(const struct position *pos);
+/* Standard chess's plain SAN by bitboards (quick_resolve.h, resolve.c): a
+ * move only when it is the one legal move that fits exactly, as
+ * move_resolve() would find it without a word, but with no move list;
+ * false leaves the move to move_resolve().  in_check: whether the side
+ * to move is in check, -1 when not known. */
+bool lr_resolve_standard(const struct position *pos, const struct san *san,
+			 int in_check, move_t *out);
 /* position_compute_key() of a position without second pieces or pawn
  * codes (standard chess's), from its bitboards: a loop over the pieces,
  * not over the 64 squares (position.c). */

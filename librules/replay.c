@@ -265,7 +265,8 @@ static bool san_needs_square(const struct position *pos, const struct san *san,
 /* Plays item on *pos, in place.  0 when it was played, -1 when it could
  * not be (*pos is then unchanged). */
 static int play_move(struct replay *r, const struct pgn_item *item,
-		     struct position *pos, unsigned depth, const char *path)
+		     struct position *pos, unsigned depth, const char *path,
+		     int *in_check)
 {
 	struct site at = { item, true, pos->side, pos->fullmove, path,
 			   move_ply(pos) };
@@ -273,17 +274,22 @@ static int play_move(struct replay *r, const struct pgn_item *item,
 	struct diag err, warn;
 	diag_blank(&err);
 	diag_blank(&warn);
-	if (san_parse_quick(item->text, item->len, &san) != 0 &&
+	if (san_parse_quick_text(item->text, item->len, &san) != 0 &&
 	    san_parse(item->text, item->len, &san, &err) != 0) {
 		err.severity = DIAG_ERROR;
 		err.code = DC_BAD_MOVE;
 		emit_labelled(r, &err, &at);
 		return -1;
 	}
-	if (san.kind == SAN_NULL)
+	if (san.kind == SAN_NULL) {
+		*in_check = -1;
 		return play_null(r, pos, &at);
+	}
 	move_t m;
-	int rc = move_resolve(pos, &san, r->opts->strict, &m, &warn, &err);
+	int rc = lr_resolve_standard(pos, &san, *in_check, &m)
+			 ? 0
+			 : move_resolve(pos, &san, r->opts->strict, &m, &warn,
+					&err);
 	if (r->opts->san_only && san.coordinate && rc >= 0 &&
 	    !san_needs_square(pos, &san, m)) {
 		san.lenient |= SL_NOT_SAN;
@@ -311,6 +317,7 @@ static int play_move(struct replay *r, const struct pgn_item *item,
 						    : pos->board[from];
 	position_make(pos, m);
 	bool check = check_mark(r, &san, pos, m, &at);
+	*in_check = check;
 	if (visit) {
 		struct replay_step step = { item, keep ? &before : NULL, pos,
 					    m, depth, at.ply, check, piece };
@@ -477,6 +484,7 @@ static void replay_line(struct replay *r, const struct pgn_line *line,
 	struct position before;
 	bool any_move = false, dead = false, branch_ok = false;
 	unsigned nth = 0;
+	int in_check = -1;	/* the side to move's, -1: not known */
 	for (const struct pgn_item *it = line->first; it; it = it->next) {
 		if (it->kind == PI_MOVE) {
 			/* After a failed move the rest of the line cannot be
@@ -492,7 +500,8 @@ static void replay_line(struct replay *r, const struct pgn_line *line,
 			uint32_t fullmove = cur->fullmove;
 			if (depth == 0 && r->drawn != GE_NONE)
 				move_after_draw(r, it, cur);
-			dead = play_move(r, it, cur, depth, path) != 0;
+			dead = play_move(r, it, cur, depth, path,
+					  &in_check) != 0;
 			if (!dead && depth == 0) {
 				r->res->plies++;
 				keylist_push(r->keys, cur->key);

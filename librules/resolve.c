@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "quick_resolve.h"
 
 #define MOVER_ANY (-1)		/* coordinate move without a letter */
 #define NO_FIT (-1)
@@ -616,6 +617,28 @@ resolve_general(const struct position *pos, const struct san *san,
 	unsigned why = (fd.why[0] | (san->lenient & WHY_PARSER)) & ~WHY_IMPLICIT;
 	/* Strict mode: *out still names the move, so a caller may go on. */
 	return why ? report_lenient(pos, *out, why, strict, warn, err) : 0;
+}
+
+bool lr_resolve_standard(const struct position *pos, const struct san *san,
+			 int in_check, move_t *out)
+{
+	if (pos->variant->generate_to != standard_generate_to ||
+	    san->kind != SAN_ORDINARY || san->victim ||
+	    san->marker != SM_NONE || san->lenient || san->coordinate)
+		return false;
+	int promo = san_letter_type(san->promotion);
+	int type = san_letter_type(san->piece);
+	if ((san->promotion && (promo < KNIGHT || promo > QUEEN)) ||
+	    (san->piece && (type < KNIGHT || type > KING)))
+		return false;
+	if (in_check < 0)
+		in_check = lr_standard_in_check(pos);
+	move_t m = san->piece ? piece_move(pos, san, in_check)
+			      : pawn_san_move(pos, san, in_check);
+	if (m == MOVE_NONE || m == MOVE_ASK)
+		return false;
+	*out = m;
+	return true;
 }
 
 int move_resolve(const struct position *pos, const struct san *san,
