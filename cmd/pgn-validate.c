@@ -100,8 +100,10 @@ int main(int argc, char **argv)
 	struct run_config cfg = {
 		/* Games are read without their movetext tree: most replay
 		 * straight from the bytes, and game_replay() reads the tree
-		 * of the few that need one. */
-		.jobs = v.opts.jobs, .reader = { .tags_only = true },
+		 * of the few that need one.  With --full-replay every game
+		 * needs it, read at once. */
+		.jobs = v.opts.jobs,
+		.reader = { .tags_only = !v.opts.replay.full_replay },
 		.diag = run_options_diag(&v.opts),
 		.match = &v.opts.match, .game = validate_game, .ctx = &v,
 	};
