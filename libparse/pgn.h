@@ -383,6 +383,9 @@ int san_parse(const char *s, size_t len, struct san *out, struct diag *err);
  * when the token is not one of them (then *out holds nothing of use:
  * call san_parse(), which reads every form and words every fault). */
 int san_parse_quick(const char *s, size_t len, struct san *out);
+/* san_parse_quick() of a token that a NUL follows (an item's text), read
+ * in place. */
+int san_parse_quick_text(const char *s, size_t len, struct san *out);
 
 /* ---------------------------------------------------------------- utils */
 

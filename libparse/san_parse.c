@@ -435,14 +435,10 @@ int san_parse(const char *s, size_t len, struct san *out, struct diag *err)
 /* The plain shapes of grammar.h over a copy of the token padded with
  * NULs: they read PLAIN_SAN_READS bytes whatever the token's length, and
  * a NUL, no move byte, ends every shape. */
-int san_parse_quick(const char *s, size_t len, struct san *out)
+static int san_plain_shape(const char *token, size_t len, struct san *out)
 {
-	char token[PLAIN_SAN_READS] = { 0 };
 	const char *end;
 
-	if (len == 0 || len >= PLAIN_SAN_READS)	/* "exd8=Q+" is 7 */
-		return -1;
-	memcpy(token, s, len);
 	if (san_is_file(token[0]))
 		end = plain_pawn_san(token, out);
 	else if (san_is_piece_letter(token[0]))
@@ -450,4 +446,23 @@ int san_parse_quick(const char *s, size_t len, struct san *out)
 	else
 		return -1;
 	return end == token + len ? 0 : -1;
+}
+
+int san_parse_quick(const char *s, size_t len, struct san *out)
+{
+	char token[PLAIN_SAN_READS] = { 0 };
+
+	if (len == 0 || len >= PLAIN_SAN_READS)	/* "exd8=Q+" is 7 */
+		return -1;
+	memcpy(token, s, len);
+	return san_plain_shape(token, len, out);
+}
+
+/* Every shape reads a byte only after those before it matched, and a NUL
+ * matches none: in place, none is read past the NUL. */
+int san_parse_quick_text(const char *s, size_t len, struct san *out)
+{
+	if (len == 0 || len >= PLAIN_SAN_READS)
+		return -1;
+	return san_plain_shape(s, len, out);
 }

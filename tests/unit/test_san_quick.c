@@ -1,5 +1,7 @@
 /* san_parse_quick() against san_parse(): every token it accepts must read
- * exactly as san_parse() reads it.  The tokens: every combination of a
+ * exactly as san_parse() reads it, and san_parse_quick_text() (in place,
+ * before a NUL and bytes that would extend the shape) exactly as
+ * san_parse_quick().  The tokens: every combination of a
  * mover (none, each piece letter, some letters it must leave alone), an
  * origin hint, a capture mark, a destination (with some that are not
  * squares), a promotion and check marks. */
@@ -36,12 +38,32 @@ static bool same(const struct san *a, const struct san *b)
 	       a->lenient == b->lenient;
 }
 
+/* In place: the token, its NUL, then bytes that would go on with it. */
+static void check_in_place(const char *text, int quick_rc,
+			   const struct san *quick)
+{
+	char buf[80];
+	struct san in_place;
+	size_t n = strlen(text);
+	memset(buf, 'x', sizeof buf);
+	memcpy(buf, text, n);
+	buf[n] = 0;
+	memcpy(buf + n + 1, "d5=Q+", 5);
+	int rc = san_parse_quick_text(buf, n, &in_place);
+	if (rc != quick_rc)
+		fail_msg("'%s': in place %d, copied %d", text, rc, quick_rc);
+	if (rc == 0 && !same(&in_place, quick))
+		fail_msg("'%s': in place and copied differ", text);
+}
+
 static unsigned check_token(const char *text)
 {
 	struct san quick, full;
 	struct diag err;
 	memset(&err, 0, sizeof err);
-	if (san_parse_quick(text, strlen(text), &quick) != 0)
+	int rc = san_parse_quick(text, strlen(text), &quick);
+	check_in_place(text, rc, &quick);
+	if (rc != 0)
 		return 0;
 	if (san_parse(text, strlen(text), &full, &err) != 0)
 		fail_msg("'%s': quick accepts, san_parse refuses: %s", text,
