@@ -886,7 +886,16 @@ enum lx lp_lex_movetext(struct pgn_lex *x)
 		enum lx rc = mt_blanks(x);
 		if (rc != LX_OK)
 			return rc;
-		q = mt_fast(x, x->p);
+		for (;;) {
+			q = mt_fast(x, x->p);
+			/* Tokens one space apart, as most movetext is: the
+			 * next is read at once, where mt_blanks() would
+			 * find it too. */
+			if (!q || x->end - q < 2 || *q != ' ' ||
+			    lex_blank((unsigned char)q[1]) || q[1] == '\n')
+				break;
+			x->p = q + 1;
+		}
 		if (q) {
 			x->p = q;
 			continue;
