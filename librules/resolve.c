@@ -631,6 +631,14 @@ bool lr_resolve_standard(const struct position *pos, const struct san *san,
 	if ((san->promotion && (promo < KNIGHT || promo > QUEEN)) ||
 	    (san->piece && (type < KNIGHT || type > KING)))
 		return false;
+	/* The shapes of plain SAN only: a pawn names its file when it
+	 * captures and only then ("exd5", "e4"), a piece at most one of
+	 * file and rank.  The rest ("xd5", "ee4", "Qh4e1") may be lenient
+	 * or wrong, which is move_resolve()'s to say. */
+	if (!san->piece ? san->from_rank >= 0 ||
+				  san->capture != (san->from_file >= 0)
+			: san->from_file >= 0 && san->from_rank >= 0)
+		return false;
 	if (in_check < 0)
 		in_check = lr_standard_in_check(pos);
 	move_t m = san->piece ? piece_move(pos, san, in_check)

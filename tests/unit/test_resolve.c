@@ -10,6 +10,7 @@
 
 #include <cmocka.h>
 
+#include "../../librules/internal.h"
 #include "../../librules/variant.h"
 #include "support.h"
 
@@ -647,6 +648,102 @@ static void test_round_trip(void **state)
 		}
 }
 
+/* ------------------------------------- standard chess by bitboards */
+
+/* lr_resolve_standard(), the replay's first try in standard chess, only
+ * ever answers as move_resolve() would without a word: strictly, the
+ * same move, no warning.  Texts: each legal move's SAN and its
+ * mutations (hint dropped or changed, 'x' toggled, another letter,
+ * another square), along random games. */
+struct bitboard_checks {
+	uint64_t seed;
+	unsigned asked, taken;
+};
+
+static void check_bitboards(const struct position *pos, const char *text,
+			    struct bitboard_checks *bc)
+{
+	struct san san;
+	struct diag warn, err;
+	move_t quick, full;
+	if (san_parse(text, strlen(text), &san, &err) != 0)
+		return;
+	bc->asked++;
+	bool known = lr_resolve_standard(pos, &san, lr_standard_in_check(pos),
+					 &quick);
+	move_t unknown_move;
+	if (lr_resolve_standard(pos, &san, -1, &unknown_move) != known ||
+	    (known && unknown_move != quick))
+		fail_msg("'%s': check state known or not, answers differ", text);
+	if (!known)
+		return;
+	bc->taken++;
+	memset(&warn, 0, sizeof warn);
+	if (move_resolve(pos, &san, true, &full, &warn, &err) != 0 ||
+	    full != quick || warn.message[0])
+		fail_msg("'%s': bitboards give %#x, move_resolve %#x (%s%s)",
+			 text, quick, full, err.message, warn.message);
+}
+
+static void mutations(const struct position *pos, const char *san,
+		      struct bitboard_checks *bc)
+{
+	static const char letters[] = "NBRQK";
+	char t[MOVE_TEXT_MAX + 4];
+	size_t n = strlen(san);
+	check_bitboards(pos, san, bc);
+	for (size_t i = 0; i < n; i++) {
+		/* Each byte left out, and each replaced by a neighbour or
+		 * by a letter. */
+		snprintf(t, sizeof t, "%.*s%s", (int)i, san, san + i + 1);
+		check_bitboards(pos, t, bc);
+		for (int d = -1; d <= 1; d += 2) {
+			snprintf(t, sizeof t, "%s", san);
+			t[i] = (char)(t[i] + d);
+			check_bitboards(pos, t, bc);
+		}
+		snprintf(t, sizeof t, "%s", san);
+		t[i] = letters[xorshift64(&bc->seed) % 5];
+		check_bitboards(pos, t, bc);
+		snprintf(t, sizeof t, "%.*sx%s", (int)i, san, san + i);
+		check_bitboards(pos, t, bc);
+	}
+}
+
+static bool visit_bitboards(void *ctx, const struct position *pos,
+			    const struct movelist *moves, unsigned ply)
+{
+	(void)ply;
+	for (unsigned i = 0; i < moves->count; i++) {
+		char text[MOVE_TEXT_MAX];
+		move_write(pos, moves->moves[i], NOTATION_SAN, text,
+			   sizeof text);
+		mutations(pos, text, ctx);
+	}
+	return true;
+}
+
+static unsigned pick_bitboards(void *ctx, unsigned count)
+{
+	return (unsigned)(xorshift64(&((struct bitboard_checks *)ctx)->seed) %
+			  count);
+}
+
+static void test_standard_bitboards(void **state)
+{
+	struct bitboard_checks bc = { 0x2545F4914F6CDD1DULL, 0, 0 };
+	const struct random_game g = { 120, visit_bitboards, pick_bitboards,
+				       &bc };
+	(void)state;
+	for (int game = 0; game < 40; game++) {
+		struct position pos;
+		position_start(&pos, &variant_standard);
+		play_random_game(&pos, &g);
+	}
+	/* It exists for the common case: most written moves are taken. */
+	assert_true(bc.taken > bc.asked / 20);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -664,6 +761,7 @@ int main(void)
 		cmocka_unit_test(test_pauli),
 		cmocka_unit_test(test_emap_and_randompawns),
 		cmocka_unit_test(test_round_trip),
+		cmocka_unit_test(test_standard_bitboards),
 	};
 	return cmocka_run_group_tests_name("resolve", tests, NULL, NULL);
 }
