@@ -155,6 +155,9 @@ clean:
 
 # ---------------------------------------------------------------- benchmark
 
+# bench: against pgn-extract, stockfish and the pgn-reader peer (built once
+# with cargo into $TMPDIR/pawnkit-bench/pgn-reader; PGN_READER=DIR takes
+# its programs from DIR).  bench-quick: no cargo, fails on a quadratic path.
 bench: deps
 	@$(MAKE) --no-print-directory all
 	@sh bench/run.sh $(B)/bin full

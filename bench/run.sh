@@ -1,17 +1,27 @@
 #!/bin/sh
-# make bench: our commands against the reference tools, measured side by
-# side in the same run.  Prints a Markdown table: median wall time of RUNS
-# runs, the reference's, the ratio (reference / ours: > 1 means faster),
-# MB/s, games/s and our peak resident memory.
-#   bench/run.sh BIN_DIR [quick]
+# make bench: our commands against the reference tools, and against
+# themselves on other inputs, measured side by side in the same run.
+# Prints Markdown tables: CPU seconds (user + sys) and wall seconds, each
+# the median of RUNS runs (default 3) taken in turn with the reference's;
+# their ratio; the row's target and whether it is met; MB/s (by our wall
+# time) and our peak resident memory.
+#   bench/run.sh BIN_DIR [full|quick]
+# PGN_READER=DIR takes the pgn-reader peer's programs from DIR instead of
+# building them.  Exit status 1 when pgn-validate takes more than 4 times
+# as long on the corpus written on one line as on its normal layout: a
+# quadratic path.
 set -eu
 bin=$(cd "$1" && pwd)
 mode=${2:-full}
 here=$(cd "$(dirname "$0")/.." && pwd)
 runs=${RUNS:-3}
 data=$here/../shared/data
-tmp=${TMPDIR:-/tmp}/pawnkit-bench
+tmp=${TMPDIR:-/tmp}/pawnkit-bench	# kept: the OTB corpus, pgn-reader's build
 mkdir -p "$tmp"
+# This run's own files: another run (make check elsewhere) may share $tmp.
+work=$(mktemp -d "$tmp/run.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+trap 'exit 2' HUP INT TERM
 
 if [ "$mode" = quick ]; then
 	# A few seconds: the lichess sample eight times over (about 19 MB, whole
@@ -19,113 +29,268 @@ if [ "$mode" = quick ]; then
 	# to `make check` is noticed.
 	sample=$data/lichess/kdave-pgn-toys_lichess-2021-10_999games.pgn
 	[ -f "$sample" ] || { echo "bench-quick: no shared data, skipped"; exit 0; }
-	corpus=$tmp/quick.pgn
+	corpus=$work/quick.pgn
 	for i in 1 2 3 4 5 6 7 8; do cat "$sample"; done >"$corpus"
 	perft_start=5 perft_kiwi=4 perft_variant=5
+	layout_games=0 limit=30	# the layouts: every game; seconds per run
 else
 	xz=$data/otb/otb-players.pgn.xz
 	[ -f "$xz" ] || { echo "bench: $xz missing" >&2; exit 2; }
 	corpus=$tmp/otb.pgn
 	if [ ! -s "$corpus" ]; then
 		echo "bench: decompressing the OTB corpus to $corpus" >&2
-		xz -dc "$xz" >"$corpus.part" && mv "$corpus.part" "$corpus"
+		xz -dc "$xz" >"$corpus.part.$$" && mv "$corpus.part.$$" "$corpus"
 	fi
 	perft_start=6 perft_kiwi=5 perft_variant=5
+	layout_games=20000 limit=600
 fi
 bytes=$(wc -c <"$corpus")
 games=$(grep -c '^\[Event ' "$corpus" || true)
 
-# One timed run of a command, appended to the file $2: "seconds peak_kib".
+# ------------------------------------------------------------------ timing
+
+# One timed run of a command; appends "wall cpu peak_kib" to the file $2.
 time_once() {
-	/usr/bin/time -f '%e %M' -o "$tmp/one" sh -c "$1" >/dev/null 2>&1 || true
+	/usr/bin/time -f '%e %U %S %M' -o "$work/one" sh -c "$1" >/dev/null 2>&1 || true
 	# A non-zero exit (invalid games) adds a line before the figures.
-	tail -n 1 "$tmp/one" >>"$2"
+	tail -n 1 "$work/one" | awk '{ print $1, $2 + $3, $4 }' >>"$2"
 }
 
-# The median line of the file $1 of RUNS figures, by time.
-median_of() {
-	sort -n "$1" | awk -v n="$runs" 'NR == int((n + 1) / 2) { print $1, $2 }'
+# The median of column $2 of the file $1.
+median() {
+	sort -n -k "$2,$2" "$1" | awk -v c="$2" '{ v[NR] = $c } END {
+		print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'
 }
 
 # COUNT runs of a command and, in turn with them (ours, the reference,
 # ours, ...), of a reference when one is given: this machine's speed
-# drifts by a third within minutes (pgn-validate 1.90 to 2.61 s in three
-# runs), and taken in turn both see the same drift, so their ratio holds
-# better than their seconds do.  TIMER appends one run's figures to a
-# file: $tmp/times for the command, $tmp/ref-times for the reference.
+# drifts by a third within minutes, and taken in turn both see the same
+# drift, so their ratio holds better than their seconds do.  TIMER
+# appends one run's figures to a file: $work/times for the command,
+# $work/ref-times for the reference.
 in_turn() { # timer count command [reference]
 	i=0
-	: >"$tmp/times"
-	: >"$tmp/ref-times"
+	: >"$work/times"
+	: >"$work/ref-times"
 	while [ $i -lt "$2" ]; do
-		$1 "$3" "$tmp/times"
-		[ -z "${4:-}" ] || $1 "$4" "$tmp/ref-times"
+		$1 "$3" "$work/times"
+		[ -z "${4:-}" ] || $1 "$4" "$work/ref-times"
 		i=$((i + 1))
 	done
 }
 
-# Median of RUNS runs: prints "seconds peak_kib".
+# Medians of RUNS runs of a command: prints "wall cpu peak_kib".
 measure() {
 	in_turn time_once "$runs" "$1"
-	median_of "$tmp/times"
+	echo "$(median "$work/times" 1) $(median "$work/times" 2) $(median "$work/times" 3)"
 }
 
-row() { # task ours_cmd ref_cmd ref_name [bytes games]
-	task=$1 ours=$2 ref=$3 refname=$4 b=${5:-0} g=${6:-0}
-	in_turn time_once "$runs" "$ours" "$ref"
-	set -- $(median_of "$tmp/times")
-	t=$1 mem=$2
-	rt=
-	[ -z "$ref" ] || rt=$(median_of "$tmp/ref-times" | cut -d' ' -f1)
-	awk -v task="$task" -v t="$t" -v rt="$rt" -v ref="$refname" -v b="$b" \
-	    -v g="$g" -v mem="$mem" 'BEGIN {
-		t += 0	# numbers, not strings (mawk compares -v values as text)
-		ratio = (rt != "" && t > 0 && rt + 0 > 0) ? sprintf("%.1fx", rt / t) : "-"
-		mbs = (b > 0 && t > 0) ? sprintf("%.0f", b / t / 1e6) : "-"
-		gps = (g > 0 && t > 0) ? sprintf("%.0f", g / t) : "-"
-		printf "| %s | %.2f s | %s %s | %s | %s | %s | %.1f MB |\n",
-			task, t, ref, (rt != "" ? rt " s" : ""), ratio, mbs, gps, mem / 1024
-	}'
+# --------------------------------------------------------------- the rows
+
+# A table's head.  Its ratio is "faster" (the reference's time / ours: > 1
+# means we are faster) or "cost" (ours / the reference's: what running
+# this instead costs).
+table() { # faster|cost title
+	echo
+	echo "$2"
+	echo
+	table_head "$1"
+}
+table_head() { # faster|cost
+	dir=$1
+	echo "| task | CPU | wall | against | its CPU | its wall | $dir | target | MB/s | peak RSS |"
+	echo "|---|---|---|---|---|---|---|---|---|---|"
 }
 
-have() { [ -x "$bin/$1" ]; }
+# A row: ours and the reference in turn, and their ratio.  TARGET is the
+# time the ratio is of, cpu or wall, then the goal, if any: "cpu >= 2.0",
+# "wall >= 1.8", "cpu <= 1.5", "wall".  The medians stay in cpu and
+# ref_cpu for the checks that follow a row.
+row() { # task ours reference refname target [bytes]
+	in_turn time_once "$runs" "$2" "$3"
+	wall=$(median "$work/times" 1) cpu=$(median "$work/times" 2)
+	rss=$(median "$work/times" 3)
+	ref_wall=$(median "$work/ref-times" 1) ref_cpu=$(median "$work/ref-times" 2)
+	awk -v task="$1" -v ref="$4" -v target="$5" -v b="${6:-0}" -v dir="$dir" \
+	    -v w="$wall" -v c="$cpu" -v rw="$ref_wall" -v rc="$ref_cpu" \
+	    -v mem="$rss" -f "$here/bench/row.awk"
+}
+
+# ------------------------------------------------------- pgn-reader, peer
+
+# The pgn-reader peer (Rust), built once into $tmp/pgn-reader; the quick
+# mode, which needs no cargo, goes without it.
+peer=
+find_peer() {
+	out=$tmp/pgn-reader src=$here/../shared/peers/pgn-reader
+	if [ -n "${PGN_READER:-}" ]; then
+		peer=$(cd "$PGN_READER" && pwd)
+	elif [ -x "$out/bin/validate" ]; then
+		peer=$out/bin
+	elif [ "$mode" = quick ]; then
+		:
+	elif [ ! -f "$src/build.sh" ]; then
+		echo "pgn-reader: no source in $src: its rows skipped"
+	elif ! command -v cargo >/dev/null 2>&1 &&
+	     [ ! -x "${HOME:-/nonexistent}/.cargo/bin/cargo" ]; then
+		echo "pgn-reader: no cargo: its rows skipped"
+	else
+		echo "bench: building pgn-reader into $out (once)" >&2
+		if sh "$src/build.sh" "$out" >/dev/null; then
+			peer=$out/bin
+		else
+			echo "pgn-reader: its build failed: its rows skipped"
+		fi
+	fi
+}
+
+# ------------------------------------------------------------- the tables
+
+pv="$bin/pgn-validate -q"
 pe=/usr/games/pgn-extract
 sf=$(command -v stockfish || echo /usr/games/stockfish)
-
-echo "corpus: $(basename "$corpus"), $bytes bytes, $games games; median of $runs runs"
-# Wall times depend on what else runs: the load is part of the figures.
-echo "machine: $(nproc) cores,$(sed -n 's/^model name[^:]*://p' /proc/cpuinfo | head -1); load average $(cut -d' ' -f1-3 /proc/loadavg) at start"
-echo
-echo "| task | pawnkit | reference | ratio | MB/s | games/s | peak RSS |"
-echo "|---|---|---|---|---|---|---|"
-row "pgn-validate (full replay)" "$bin/pgn-validate -q $corpus" \
-    "$pe -s -r $corpus" pgn-extract "$bytes" "$games"
-if "$bin/pgn-validate" --help 2>/dev/null | grep -q -- --jobs; then
-	row "pgn-validate --jobs 2" "$bin/pgn-validate -q --jobs 2 $corpus" \
-	    "$pe -s -r $corpus" pgn-extract "$bytes" "$games"
-fi
-have pgn-convert && row "pgn-convert to UCI" \
-	"$bin/pgn-convert --notation uci $corpus" "$pe -s -Wuci $corpus" \
-	"pgn-extract -Wuci" "$bytes" "$games"
-have pgn-convert && "$bin/pgn-convert" --help 2>/dev/null | grep -q -- --jobs &&
-	row "pgn-convert to UCI --jobs 2" \
-	"$bin/pgn-convert --jobs 2 --notation uci $corpus" "$pe -s -Wuci $corpus" \
-	"pgn-extract -Wuci" "$bytes" "$games"
-have game-stats && row "game-stats" "$bin/game-stats --quiet $corpus" \
-	"$pe -s -r $corpus" pgn-extract "$bytes" "$games"
-# grep's count goes to a file: with its output on /dev/null (as measure()
-# has it) GNU grep stops at the first match, reading nothing else.
-have game-stats && "$bin/game-stats" --help 2>/dev/null | grep -q -- --tags-only &&
-	row "tags-only scan" "$bin/game-stats --quiet --tags-only $corpus" \
-	"grep -c '^\\[Event ' $corpus >$tmp/grep-count" "grep -c" "$bytes" "$games"
 start='rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'
 kiwi='r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'
-if [ -x "$sf" ]; then
+
+peer_rows() {
+	[ -n "$peer" ] || return 0
+	row "pgn-validate" "$pv $corpus" "$peer/validate $corpus" \
+	    "pgn-reader validate" "cpu >= 2.0" "$bytes"
+	row "pgn-validate --full-replay" "$pv --full-replay $corpus" \
+	    "$peer/validate $corpus" "pgn-reader validate" "cpu >= 1.2" "$bytes"
+	row "game-stats --tags-only" "$bin/game-stats --quiet --tags-only $corpus" \
+	    "$peer/tagsonly $corpus" "pgn-reader tagsonly" "cpu >= 1.0" "$bytes"
+}
+
+# Two threads: the target is on wall time, the machine otherwise idle.
+jobs_rows() {
+	row "pgn-validate --jobs 2" "$pv --jobs 2 $corpus" "$pv $corpus" \
+	    "pgn-validate (1 thread)" "wall >= 1.8" "$bytes"
+	[ -z "$peer" ] || row "pgn-validate --jobs 2" "$pv --jobs 2 $corpus" \
+	    "$peer/bvalidate $corpus" "pgn-reader bvalidate" wall "$bytes"
+}
+
+perft_rows() {
+	[ -z "$peer" ] || row "perft $perft_start start" \
+	    "$bin/fen-moves --perft $perft_start '$start'" \
+	    "$peer/perft $perft_start" "shakmaty perft" "cpu >= 1.5"
+	[ -x "$sf" ] || return 0
 	row "perft $perft_start start" "$bin/fen-moves --perft $perft_start '$start'" \
-	    "printf 'position startpos\\ngo perft $perft_start\\nquit\\n' | $sf" stockfish
+	    "printf 'position startpos\\ngo perft $perft_start\\nquit\\n' | $sf" \
+	    stockfish cpu
 	row "perft $perft_kiwi Kiwipete" "$bin/fen-moves --perft $perft_kiwi '$kiwi'" \
-	    "printf 'position fen $kiwi\\ngo perft $perft_kiwi\\nquit\\n' | $sf" stockfish
+	    "printf 'position fen $kiwi\\ngo perft $perft_kiwi\\nquit\\n' | $sf" \
+	    stockfish cpu
+}
+
+extract_rows() {
+	row "pgn-validate" "$pv $corpus" "$pe -s -r $corpus" pgn-extract cpu "$bytes"
+	row "pgn-validate --jobs 2" "$pv --jobs 2 $corpus" "$pe -s -r $corpus" \
+	    pgn-extract wall "$bytes"
+	row "pgn-convert to UCI" "$bin/pgn-convert -q -n uci $corpus" \
+	    "$pe -s -Wuci $corpus" "pgn-extract -Wuci" cpu "$bytes"
+	row "pgn-convert to UCI --jobs 2" "$bin/pgn-convert -q --jobs 2 -n uci $corpus" \
+	    "$pe -s -Wuci $corpus" "pgn-extract -Wuci" wall "$bytes"
+	row "game-stats" "$bin/game-stats --quiet $corpus" "$pe -s -r $corpus" \
+	    pgn-extract cpu "$bytes"
+	# grep's count goes to a file: with its output on /dev/null (as
+	# time_once has it) GNU grep stops at the first match, reading nothing
+	# else.
+	row "game-stats --tags-only" "$bin/game-stats --quiet --tags-only $corpus" \
+	    "grep -c '^\\[Event ' $corpus >$work/grep-count" "grep -c" cpu "$bytes"
+}
+
+# Each output of pgn-convert against pgn-validate's replay of the same
+# games: what writing them costs.
+convert_rows() {
+	for o in "-n san" "-n lan" "-n uci" "-f uci-line" "-f json" "-f ndjson" \
+	    "-f fen" "-f epd"; do
+		case $o in -n*|*uci-line) goal=1.5 ;; *) goal=3 ;; esac
+		row "pgn-convert $o" "$bin/pgn-convert -q $o $corpus" "$pv $corpus" \
+		    "pgn-validate" "cpu <= $goal" "$bytes"
+	done
+}
+
+# The same games in other layouts: the first $layout_games games (all of
+# them when 0) with LF line ends; on one line; with CR line ends; without
+# blank lines; and with a comment of 1 MB before the movetext of every
+# 1000th game.
+make_layouts() {
+	awk -v n="$layout_games" '/^\[Event / && ++g > n && n > 0 { exit }
+		{ print }' "$corpus" | tr -d '\r' >"$work/lf.pgn"
+	tr '\n' ' ' <"$work/lf.pgn" >"$work/one-line.pgn"
+	tr '\n' '\r' <"$work/lf.pgn" >"$work/cr.pgn"
+	sed '/^$/d' "$work/lf.pgn" >"$work/no-blank.pgn"
+	awk 'BEGIN { c = "a comment of one megabyte "
+		while (length(c) < 1048576) c = c c
+		c = "{" substr(c, 1, 1048574) "}" }
+	/^\[Event / { g++; tags = 1 }
+	tags && /^$/ { tags = 0; print; if (g % 1000 == 0) print c; next }
+	{ print }' "$work/lf.pgn" >"$work/comments.pgn"
+}
+
+# Each layout against the LF one.  A run of pgn-validate over these games
+# lasts some 50 ms, where /usr/bin/time's hundredths are a fifth of it:
+# each run is k runs in a row, a quarter second or so in all, and is
+# cut at $limit seconds: a quadratic path can take hours on one line.
+layout_rows() {
+	lf=$work/lf.pgn one=$work/one-line.pgn
+	time_once "$pv $lf" "$work/probe"
+	k=$(awk '{ k = int(0.25 / ($1 + 0.001)) + 1; print (k > 20 ? 20 : k) }' "$work/probe")
+	to=
+	command -v timeout >/dev/null 2>&1 && to="timeout $limit"
+	table cost "The same $(grep -c '^\[Event ' "$lf") games in other layouts against LF line ends (cost: CPU time in that layout / with LF; each run is $k runs in a row)."
+	for l in one-line cr no-blank comments; do
+		layout_row "pgn-validate, $l" "$pv" "$work/$l.pgn"
+		[ $l = one-line ] || continue
+		# The check: make bench-quick fails on a quadratic path.
+		if awk -v a="$cpu" -v b="$ref_cpu" \
+		    'BEGIN { exit !(a > 0.5 && a > 4 * b) }'; then
+			failed="pgn-validate took $cpu s of CPU on the games as one line (runs cut at $limit s), $ref_cpu s on their normal layout: more than 4 times, a quadratic path?"
+		fi
+	done
+	layout_row "game-stats --tags-only, one-line" \
+	    "$bin/game-stats --quiet --tags-only" "$one"
+	layout_row "pgn-convert -n uci, one-line" "$bin/pgn-convert -q -n uci" "$one"
+}
+
+# The command on a layout against it on the LF layout, each k times.
+layout_row() { # task command file
+	row "$1" "$to sh -c '$(repeat "$2 $3")'" "sh -c '$(repeat "$2 $lf")'" \
+	    "the same, LF" "cpu <= 2" "$(($(wc -c <"$3") * k))"
+}
+# A loop of k runs of a command.  Cut by timeout, the loop waits for the
+# run it is in before it ends, so that the run's CPU time is counted.
+repeat() { # command
+	echo "trap exit TERM; i=0; while [ \$i -lt $k ]; do $1; i=\$((i + 1)); done"
+}
+
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+
+failed=
+[ "$mode" = quick ] || find_peer
+echo "corpus: $(basename "$corpus"), $bytes bytes, $games games; median of $runs runs"
+# Wall times depend on what else runs: the load is part of the figures.
+echo "machine: $(nproc) cores,$(sed -n 's/^model name[^:]*://p' /proc/cpuinfo | head -1); load average $(load) at start"
+
+table faster "Against the reference tools (faster: its time / ours, > 1 when we are faster; on CPU time unless wall is said)."
+peer_rows
+jobs_rows
+perft_rows
+extract_rows
+echo
+echo "(The target of --jobs 2 against one thread holds on an idle machine.)"
+
+if [ "$mode" = full ]; then
+	table cost "pgn-convert against pgn-validate on the same games (cost: its CPU time / pgn-validate's)."
+	convert_rows
 fi
+
+make_layouts
+layout_rows
+
+# ------------------------------------------------------- variant perft
+
 # Wall times to the microsecond, the median of at least 5 runs:
 # standard chess's perft 5 takes about 20 ms, where /usr/bin/time's
 # hundredths made its nodes/s jump between 243 M and 487 M from run to run.
@@ -137,16 +302,16 @@ time_fine() { # command file: appends the run's microseconds to file
 	echo $(((t1 - t0) / 1000)) >>"$2"
 }
 fine_median() { # file
-	sort -n "$1" | awk -v n="$fine_runs" 'NR == int((n + 1) / 2) { print $1 / 1e6 }'
+	median "$1" 1 | awk '{ print $1 / 1e6 }'
 }
 measure_fine() {
 	in_turn time_fine "$fine_runs" "$1"
-	fine_median "$tmp/times"
+	fine_median "$work/times"
 }
 # A command and the reference timed in turn, as row() does: both medians.
 measure_fine_pair() {
 	in_turn time_fine "$fine_runs" "$1" "$2"
-	echo "$(fine_median "$tmp/times") $(fine_median "$tmp/ref-times")"
+	echo "$(fine_median "$work/times") $(fine_median "$work/ref-times")"
 }
 
 # Nodes/s: nodes over the time less the start-up (perft 1's time, a few
@@ -201,45 +366,56 @@ echo
 echo "(The variants' target: at most 3 in the last column.  The times"
 echo "include the start-up, $base s; the nodes/s do not.)"
 
+# ------------------------------------------------------------- memory
+
 # Peak memory of every command over the whole corpus, the output formats
 # (whose size differs eightfold) and --jobs included: the target is under
 # 32 MB for each, whatever the input's size.  One run each: memory does not
 # vary as time does.  Not in the quick mode (a minute and more).
-[ "$mode" = full ] || exit 0
-runs=1
-echo
-echo "| every command over the corpus | peak RSS | under 32 MB | time |"
-echo "|---|---|---|---|"
+memory_table() {
+	runs=1
+	echo
+	echo "| every command over the corpus | peak RSS | under 32 MB | time |"
+	echo "|---|---|---|---|"
+	for jobs in 1 2; do
+		memory_row "pgn-validate -o - --jobs $jobs" \
+			"$bin/pgn-validate -q -o - --jobs $jobs $corpus"
+	done
+	for f in pgn json ndjson fen epd uci-line; do
+		for jobs in 1 2; do
+			memory_row "pgn-convert -f $f --jobs $jobs" \
+				"$bin/pgn-convert -q -f $f --jobs $jobs $corpus"
+		done
+	done
+	memory_row "pgn-convert -n figurine --strip-comments --jobs 2" \
+		"$bin/pgn-convert -q -n figurine --strip-comments --jobs 2 $corpus"
+	for jobs in 1 2; do
+		memory_row "game-stats --jobs $jobs" "$bin/game-stats -q --jobs $jobs $corpus"
+	done
+	memory_row "game-stats -g Year -f json" \
+		"$bin/game-stats -q -g Year -f json $corpus"
+	# Every row of every ranked list (-t 0): the report, some 14 MB of CSV
+	# on this corpus, is written as its rows are made.  Grouped by a
+	# player, a group per player (20,000 here): memory grows with the
+	# number of players and openings (game-stats(1), CAVEATS).
+	memory_row "game-stats -t 0 -f csv" "$bin/game-stats -q -t 0 -f csv $corpus"
+	memory_row "game-stats -g White -t 0 (a group per player)" \
+		"$bin/game-stats -q -g White -t 0 $corpus"
+	memory_row "game-stats --tags-only" "$bin/game-stats -q --tags-only $corpus"
+	memory_row "fen-render --pgn (final positions, SVG)" \
+		"$bin/fen-render --pgn $corpus -f svg"
+	memory_row "fen-moves --perft 6 (start)" "$bin/fen-moves --start --perft 6"
+}
 memory_row() { # label command
 	measure "$2" | awk -v c="$1" '{
-		printf "| %s | %.1f MB | %s | %.2f s |\n", c, $2 / 1024,
-			($2 < 32 * 1024 ? "yes" : "NO"), $1 }'
+		printf "| %s | %.1f MB | %s | %.2f s |\n", c, $3 / 1024,
+			($3 < 32 * 1024 ? "yes" : "NO"), $1 }'
 }
-for jobs in 1 2; do
-	memory_row "pgn-validate -o - --jobs $jobs" \
-		"$bin/pgn-validate -q -o - --jobs $jobs $corpus"
-done
-for f in pgn json ndjson fen epd uci-line; do
-	for jobs in 1 2; do
-		memory_row "pgn-convert -f $f --jobs $jobs" \
-			"$bin/pgn-convert -q -f $f --jobs $jobs $corpus"
-	done
-done
-memory_row "pgn-convert -n figurine --strip-comments --jobs 2" \
-	"$bin/pgn-convert -q -n figurine --strip-comments --jobs 2 $corpus"
-for jobs in 1 2; do
-	memory_row "game-stats --jobs $jobs" "$bin/game-stats -q --jobs $jobs $corpus"
-done
-memory_row "game-stats -g Year -f json" \
-	"$bin/game-stats -q -g Year -f json $corpus"
-# Every row of every ranked list (-t 0): the report, some 14 MB of CSV on
-# this corpus, is written as its rows are made.  Grouped by a player, a
-# group per player (20,000 here): memory grows with the number of players
-# and openings (game-stats(1), CAVEATS).
-memory_row "game-stats -t 0 -f csv" "$bin/game-stats -q -t 0 -f csv $corpus"
-memory_row "game-stats -g White -t 0 (a group per player)" \
-	"$bin/game-stats -q -g White -t 0 $corpus"
-memory_row "game-stats --tags-only" "$bin/game-stats -q --tags-only $corpus"
-memory_row "fen-render --pgn (final positions, SVG)" \
-	"$bin/fen-render --pgn $corpus -f svg"
-memory_row "fen-moves --perft 6 (start)" "$bin/fen-moves --start --perft 6"
+[ "$mode" = quick ] || memory_table
+
+echo
+echo "load average $(load) at the end"
+if [ -n "$failed" ]; then
+	echo "bench: FAILED: $failed" >&2
+	exit 1
+fi
