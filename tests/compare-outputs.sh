@@ -21,7 +21,8 @@ bindir=$(cd "${2:-$top/build/bin}" && pwd)
 data=$top/../shared/data
 otb=${OTB:-20000}
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT INT TERM
+trap 'rm -rf "$work"' EXIT
+trap 'exit 2' HUP INT TERM
 # A copy: a build while this runs must not change the commands compared.
 cp -r "$bindir" "$work/new"
 new=$work/new
