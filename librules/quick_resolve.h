@@ -26,9 +26,37 @@ static inline bool unpinned_after(const struct position *pos, int ksq,
 /* Not decided inline: ask the general resolver (exact_resolve()). */
 #define MOVE_ASK ((move_t)UINT32_MAX)
 
+/* one_legal()'s less common cases: several candidates, or check.  In
+ * check by one piece, a move other than the king's must take it or step
+ * between (by two, none may); then each candidate must not be pinned.
+ * MOVE_ASK when two are legal: the general resolver words that. */
+static __attribute__((noinline)) move_t
+several_legal(const struct position *pos, uint64_t from, int to, int promo,
+	      unsigned flags, bool in_check)
+{
+	int ksq = lsb(pieces_bb(pos, pos->side, KING));
+	if (in_check) {
+		uint64_t checkers = lr_standard_checkers(pos);
+		if (!checkers || (checkers & (checkers - 1)) ||
+		    !((checkers | lr_between_bb[ksq][lsb(checkers)]) & BB(to)))
+			return MOVE_NONE;
+	}
+	move_t found = MOVE_NONE;
+	for (; from; from &= from - 1) {
+		int sq = lsb(from);
+		if (!unpinned_after(pos, ksq, sq, to))
+			continue;
+		if (found != MOVE_NONE)
+			return MOVE_ASK;
+		found = MOVE(sq, to, promo, flags);
+	}
+	return found;
+}
+
 /* The one legal move among origins `from` (a piece other than the king
- * moving to `to`): decided here in the common case, one candidate and
- * out of check; MOVE_NONE when there is no candidate; else MOVE_ASK. */
+ * moving to `to`): decided inline in the common case, one candidate and
+ * out of check, and out of line in the others; MOVE_NONE when there is
+ * none; MOVE_ASK when the general resolver is to say. */
 static inline move_t one_legal(const struct position *pos, uint64_t from,
 			       int to, int promo, unsigned flags,
 			       bool in_check)
@@ -36,7 +64,7 @@ static inline move_t one_legal(const struct position *pos, uint64_t from,
 	if (!from)
 		return MOVE_NONE;
 	if ((from & (from - 1)) || in_check)
-		return MOVE_ASK;
+		return several_legal(pos, from, to, promo, flags, in_check);
 	int sq = lsb(from);
 	int ksq = lsb(pieces_bb(pos, pos->side, KING));
 	if (!unpinned_after(pos, ksq, sq, to))

@@ -31,9 +31,9 @@ enum { NOT_PLAIN = -1 };
 
 /* What the general resolver makes of s: the move when exactly one fits
  * it exactly, which is what the full replay accepts without a word, else
- * MOVE_NONE.  For what is not decided inline (several candidates, check,
- * en passant, castling): rarer, and then the general rules are the ones
- * to follow, not a copy of them. */
+ * MOVE_NONE.  For what quick_resolve.h leaves (en passant, two legal
+ * candidates): rarer, and then the general rules are the ones to
+ * follow, not a copy of them. */
 static __attribute__((noinline)) move_t
 exact_resolve(const struct position *pos, const struct san *s)
 {
