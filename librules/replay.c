@@ -695,13 +695,22 @@ static void check_repeated_tags(struct replay *r)
 	if (g->flags & PGN_NO_GAME)
 		return;
 	if (g->ntags <= FEW_TAGS) {
-		for (size_t i = 1; i < g->ntags; i++)
-			for (size_t j = 0; j < i; j++)
-				if (g->tags[j].name[0] == g->tags[i].name[0] &&
-				    !strcmp(g->tags[j].name, g->tags[i].name)) {
-					repeated_tag(r, &g->tags[i]);
-					break;
-				}
+		/* The first letters seen, by their low six bits: a name
+		 * whose letter is not among them repeats none. */
+		uint64_t seen = 0;
+		for (size_t i = 0; i < g->ntags; i++) {
+			uint64_t bit = 1ULL << (g->tags[i].name[0] & 63);
+			if (seen & bit)
+				for (size_t j = 0; j < i; j++)
+					if (g->tags[j].name[0] ==
+						    g->tags[i].name[0] &&
+					    !strcmp(g->tags[j].name,
+						    g->tags[i].name)) {
+						repeated_tag(r, &g->tags[i]);
+						break;
+					}
+			seen |= bit;
+		}
 		return;
 	}
 	const struct pgn_tag **by_name = malloc(g->ntags * sizeof *by_name);
