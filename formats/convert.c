@@ -15,16 +15,6 @@
 
 /* ---------------------------------------------------------- replay */
 
-void fmt_conv_number_write(const struct conv_number *n, FILE *out,
-			   uint64_t number)
-{
-	char digits[20];
-	if (n && n->write)
-		n->write(n->ctx, out, number);
-	else
-		fwrite(digits, 1, pgn_put_uint(digits, number), out);
-}
-
 void conv_game_init(struct conv_game *cg)
 {
 	memset(cg, 0, sizeof *cg);
@@ -34,6 +24,7 @@ void conv_game_release(struct conv_game *cg)
 {
 	free(cg->moves);
 	free(cg->scratch);
+	free(cg->out);
 	conv_game_init(cg);
 }
 

@@ -127,6 +127,8 @@ struct conv_game {
 						 * next item */
 	char *scratch;		/* the writers' buffer (conv_scratch) */
 	size_t scratch_cap;
+	char *out;		/* the writers' output, held (struct fmt_out) */
+	size_t out_cap;
 };
 
 void conv_game_init(struct conv_game *cg);
