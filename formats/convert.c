@@ -4,9 +4,9 @@
  * each move it plays, the item and the move.  The writers then walk the
  * movetext tree themselves, in written order, and meet the moves in the
  * order the visitor did, so a cursor over the records is all the lookup
- * they need.  Positions are recomputed on the way (one make per move),
- * which keeps the records small and lets null moves, which the visitor
- * does not see, take their place. */
+ * they need.  Each record keeps the position after its move, as the
+ * replay made it, so the walk makes no move again; null moves, which the
+ * visitor does not see, are played on the way. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -60,7 +60,10 @@ static void record_move(void *ctx, const struct replay_step *step)
 	if (cg->nmoves == cg->cap)
 		cg->moves = pawnkit_grow(cg->moves, &cg->cap, cg->nmoves + 1,
 					 sizeof *cg->moves, 256);
-	cg->moves[cg->nmoves++] = (struct conv_move){ item, step->move };
+	struct conv_move *r = &cg->moves[cg->nmoves++];
+	r->item = item;
+	r->move = step->move;
+	r->after = *step->after;
 }
 
 int conv_game_replay(struct conv_game *cg, struct pgn_game *g,
@@ -117,8 +120,7 @@ void fmt_conv_line_begin(struct conv_line *l, struct conv_game *cg,
 {
 	l->cg = cg;
 	l->next = next_move(line->first);
-	l->pos[0] = *start;
-	l->cur = 0;
+	l->at = start;
 	l->ply = ply;
 	l->depth = depth;
 }
@@ -131,43 +133,53 @@ static bool is_null_move(const struct pgn_item *it)
 	       san.kind == SAN_NULL;
 }
 
-/* The move the replay recorded for it, or MOVE_NONE.  A move it did not
- * record is a null move (the visitor never sees those); position then
- * only changes sides, as the replay did. */
-static move_t take_record(struct conv_game *cg, const struct pgn_item *it,
-			  struct position *after)
+/* A move the replay did not record is a null move (the visitor never
+ * sees those): the position only changes sides, as the replay did, in
+ * whichever of the line's own positions is not l->at. */
+static const struct position *play_unrecorded(struct conv_line *l,
+					      const struct pgn_item *it)
 {
-	if (cg->cursor < cg->nmoves && cg->moves[cg->cursor].item == it) {
-		move_t m = cg->moves[cg->cursor++].move;
-		position_make(after, m);
-		return m;
-	}
+	struct position *after = &l->own[l->at == &l->own[0]];
+	*after = *l->at;
 	if (is_null_move(it) && !position_in_check(after))
 		position_make_null(after);
-	return MOVE_NONE;
+	return after;
+}
+
+/* The items after the move up to the next move: s->end, and s->split,
+ * the first variation among them or s->end. */
+static void step_tail(struct conv_step *s, const struct pgn_item *it)
+{
+	const struct pgn_item *split = NULL;
+	s->tail = it->next;
+	for (it = s->tail; it && it->kind != PI_MOVE; it = it->next)
+		if (!split && it->kind == PI_VARIATION)
+			split = it;
+	s->end = it;
+	s->split = split ? split : it;
 }
 
 bool fmt_conv_line_next(struct conv_line *l, struct conv_step *s)
 {
 	const struct pgn_item *it = l->next;
+	struct conv_game *cg = l->cg;
 	if (!it)
 		return false;
-	/* One copy per move: the two positions take turns. */
-	struct position *before = &l->pos[l->cur], *after = &l->pos[!l->cur];
-	*after = *before;
 	s->item = it;
-	s->before = before;
-	s->after = after;
-	s->move = take_record(l->cg, it, after);
+	s->before = l->at;
+	if (cg->cursor < cg->nmoves && cg->moves[cg->cursor].item == it) {
+		const struct conv_move *r = &cg->moves[cg->cursor++];
+		s->move = r->move;
+		s->after = &r->after;
+	} else {
+		s->move = MOVE_NONE;
+		s->after = play_unrecorded(l, it);
+	}
+	l->at = s->after;
 	s->ply = ++l->ply;
 	s->depth = l->depth;
-	s->tail = it->next;
-	s->end = next_move(s->tail);
-	s->split = s->tail;
-	while (s->split != s->end && s->split->kind != PI_VARIATION)
-		s->split = s->split->next;
+	step_tail(s, it);
 	l->next = s->end;
-	l->cur = !l->cur;
 	return true;
 }
 

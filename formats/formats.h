@@ -79,7 +79,8 @@ void board_view_annotate(struct board_view *v, const char *text, size_t len);
 /* pgn-convert writers */
 
 /* A game is replayed once (convert.c) and then written by walking its
- * movetext tree with the moves the replay resolved: PGN export
+ * movetext tree with the moves the replay resolved, and the positions it
+ * reached: PGN export
  * (pgn_write.c), JSON and NDJSON (json_write.c), FEN, EPD and UCI lines
  * (fen_lines.c).  Ownership: a conv_game points into its pgn_game, which
  * must stay valid while it is written; its move records and scratch
@@ -106,6 +107,7 @@ int conv_tags_parse(const char *name);
 struct conv_move {
 	const struct pgn_item *item;	/* a PI_MOVE */
 	move_t move;
+	struct position after;	/* as the replay left it */
 };
 
 /* How a game's number is written: as digits (write NULL), or by a caller

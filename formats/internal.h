@@ -109,8 +109,9 @@ void fmt_conv_tags_each(const struct pgn_game *g,
 struct conv_line {
 	struct conv_game *cg;
 	const struct pgn_item *next;	/* the next move, NULL at the end */
-	struct position pos[2];	/* before and after the current move */
-	unsigned cur;		/* pos[cur]: before the next move */
+	const struct position *at;	/* before the next move: the start,
+					 * a record's, or one of own[] */
+	struct position own[2];	/* after null moves, which have no record */
 	uint32_t ply;
 	unsigned depth;
 };
@@ -125,8 +126,9 @@ struct conv_step {
 	 * split is the first variation among them, or end. */
 	const struct pgn_item *tail, *split, *end;
 };
-/* Starts a line at start, after ply half-moves; the items before
- * l->next are the line's prefix. */
+/* Starts a line at start (which must stay as it is while the line is
+ * walked), after ply half-moves; the items before l->next are the line's
+ * prefix. */
 void fmt_conv_line_begin(struct conv_line *l, struct conv_game *cg,
 			 const struct pgn_line *line,
 			 const struct position *start, uint32_t ply,
