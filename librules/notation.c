@@ -343,20 +343,47 @@ static void write_coordinate(struct text *t, const struct position *pos,
 
 /* ------------------------------------------------------------- output */
 
-/* '+' or '#' for the move that led to `after`, by the variant's own
- * attack rules; 0 for neither. */
-static char check_mark(const struct position *after)
+/* Whether the side to move (after m) is in check: standard chess tells
+ * it from the move alone, as the replay does (replay.c), other rules by
+ * their attack test. */
+static bool in_check_after(const struct position *after, move_t m)
 {
-	if (!position_in_check(after))
-		return 0;
+	const struct variant *v = after->variant;
+	if (v->attacked == standard_attacked && v->make == standard_make)
+		return lr_standard_gives_check(after, m);
+	return position_in_check(after);
+}
+
+/* Whether the side to move has a legal move: standard chess looks for
+ * one, not for all of them. */
+static bool has_reply(const struct position *after)
+{
+	if (after->variant->generate == standard_generate)
+		return lr_standard_has_move(after);
 	struct movelist replies;
 	position_legal_moves(after, &replies);
-	return replies.count ? '+' : '#';
+	return replies.count > 0;
+}
+
+/* '+' or '#' for m, which led to `after`, by the variant's own attack
+ * rules; 0 for neither. */
+static char check_mark(const struct position *after, move_t m)
+{
+	if (!in_check_after(after, m))
+		return 0;
+	return has_reply(after) ? '+' : '#';
 }
 
 /* Copies at most size - 1 bytes, backing off to a UTF-8 boundary. */
 static size_t copy_out(const struct text *t, char *buf, size_t size)
 {
+	if (size >= MOVE_TEXT_MAX && t->n < MOVE_TEXT_MAX) {
+		/* All of it, as nearly every caller's buffer holds: one
+		 * copy of a fixed size, where a byte loop cost more. */
+		memcpy(buf, t->b, MOVE_TEXT_MAX);
+		buf[t->n] = 0;
+		return t->n;
+	}
 	if (size == 0)
 		return 0;
 	size_t n = t->n < size - 1 ? t->n : size - 1;
@@ -404,7 +431,7 @@ size_t move_write_after(const struct position *pos,
 			position_make(&played, m);
 			after = &played;
 		}
-		char mark = check_mark(after);
+		char mark = check_mark(after, m);
 		if (mark)
 			put_char(&t, mark);
 	}
