@@ -68,14 +68,17 @@ static size_t put_board(struct fmt_fen_cache *c, const struct position *pos,
 
 static size_t put_castling(unsigned rights, char *out)
 {
-	static const char *const text[16] = {
-		"-", "K", "Q", "KQ", "k", "Kk", "Qk", "KQk",
-		"q", "Kq", "Qq", "KQq", "kq", "Kkq", "Qkq", "KQkq",
+	static const struct {
+		char text[4];
+		uint8_t len;
+	} field[16] = {
+		{ "-", 1 }, { "K", 1 }, { "Q", 1 }, { "KQ", 2 },
+		{ "k", 1 }, { "Kk", 2 }, { "Qk", 2 }, { "KQk", 3 },
+		{ "q", 1 }, { "Kq", 2 }, { "Qq", 2 }, { "KQq", 3 },
+		{ "kq", 2 }, { "Kkq", 3 }, { "Qkq", 3 }, { "KQkq", 4 },
 	};
-	const char *t = text[rights & 15];
-	size_t n = strlen(t);
-	memcpy(out, t, n);
-	return n;
+	memcpy(out, field[rights & 15].text, 4);
+	return field[rights & 15].len;
 }
 
 static size_t put_square(int sq, char *out)

@@ -64,8 +64,22 @@ static inline void fmt_out_str(struct fmt_out *o, const char *s)
 	fmt_out_put(o, s, strlen(s));
 }
 
-/* v in decimal at out (room for 20 bytes); its length. */
-size_t fmt_put_uint(char *out, uint64_t v);
+/* v in decimal at out (room for 20 bytes); its length.  Most numbers
+ * written (plies, move numbers, clocks) are below 100: two bytes of a
+ * table, inline. */
+extern const char fmt_digit_pairs[201];
+size_t fmt_put_uint_long(char *out, uint64_t v);
+static inline size_t fmt_put_uint(char *out, uint64_t v)
+{
+	if (v >= 100)
+		return fmt_put_uint_long(out, v);
+	if (v < 10) {
+		out[0] = (char)('0' + v);
+		return 1;
+	}
+	memcpy(out, fmt_digit_pairs + 2 * v, 2);
+	return 2;
+}
 void fmt_out_uint(struct fmt_out *o, uint64_t v);
 /* A game's number as n says (conv_number; NULL: digits). */
 void fmt_out_game_number(struct fmt_out *o, const struct conv_number *n,

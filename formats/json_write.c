@@ -181,19 +181,40 @@ static void jw_nags(struct jw *j, const char *key, const struct pgn_item *from,
 
 /* -------------------------------------------------------------- moves */
 
-/* ,"key":"text" of a move in notation n. */
+/* The move of s in notation n at text (MOVE_TEXT_MAX bytes); its
+ * length. */
+static size_t move_text(const struct conv_step *s, enum notation n,
+			char *text)
+{
+	if (s->move != MOVE_NONE)
+		return move_write_after(s->before, s->after, s->move, n, text,
+					MOVE_TEXT_MAX);
+	if (n == NOTATION_UCI) {
+		memcpy(text, "0000", 4);
+		return 4;
+	}
+	memcpy(text, "--", 2);
+	return 2;
+}
+
+/* ,"key":"text" of a move in notation n (key: three letters), made in
+ * place; a text that must be escaped (none so far: the notations are
+ * written in ASCII letters) is written again the long way. */
 static void jw_notation(struct jw *j, const char *key,
 			const struct conv_step *s, enum notation n)
 {
+	char *p = fmt_out_room(&j->out, 8 + MOVE_TEXT_MAX + 1);
+	memcpy(p, ",\"", 2);
+	memcpy(p + 2, key, 3);
+	memcpy(p + 5, "\":\"", 3);
+	size_t len = move_text(s, n, p + 8);
+	if (plain_run(p + 8, len) == len) {
+		p[8 + len] = '"';
+		j->out.n += 8 + len + 1;
+		return;
+	}
 	char text[MOVE_TEXT_MAX];
-	size_t len;
-	if (s->move != MOVE_NONE)
-		len = move_write_after(s->before, s->after, s->move, n, text,
-				       sizeof text);
-	else if (n == NOTATION_UCI)
-		memcpy(text, "0000", 4), len = 4;
-	else
-		memcpy(text, "--", 2), len = 2;
+	memcpy(text, p + 8, len);
 	jw_key(j, key);
 	jw_text(&j->out, text, len);
 }

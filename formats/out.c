@@ -67,30 +67,22 @@ char *fmt_out_make_room(struct fmt_out *o, size_t n)
 }
 
 /* "00" to "99". */
-static const char digit_pairs[201] =
+const char fmt_digit_pairs[201] =
 	"00010203040506070809101112131415161718192021222324252627282930"
 	"31323334353637383940414243444546474849505152535455565758596061"
 	"62636465666768697071727374757677787980818283848586878889909192"
 	"93949596979899";
 
-size_t fmt_put_uint(char *out, uint64_t v)
+size_t fmt_put_uint_long(char *out, uint64_t v)
 {
-	if (v < 10) {
-		out[0] = (char)('0' + v);
-		return 1;
-	}
-	if (v < 100) {
-		memcpy(out, digit_pairs + 2 * v, 2);
-		return 2;
-	}
 	char digits[20], *p = digits + sizeof digits;
 	for (; v >= 100; v /= 100) {
 		p -= 2;
-		memcpy(p, digit_pairs + 2 * (v % 100), 2);
+		memcpy(p, fmt_digit_pairs + 2 * (v % 100), 2);
 	}
 	if (v >= 10) {
 		p -= 2;
-		memcpy(p, digit_pairs + 2 * v, 2);
+		memcpy(p, fmt_digit_pairs + 2 * v, 2);
 	} else {
 		*--p = (char)('0' + v);
 	}
