@@ -396,6 +396,31 @@ static size_t copy_out(const struct text *t, char *buf, size_t size)
 	return n;
 }
 
+/* A plain move in coordinates, "e2e4" or "e7e8q", straight into buf: no
+ * marker, unit or null move, no second piece on either square (Pauli),
+ * and a capture only onto its victim's square.  write_coordinate() would
+ * write the same (no mover letter, no 'x': no twin to tell apart); it
+ * is left the rest.  0 when the move is not plain. */
+static size_t plain_coordinate(const struct position *pos, move_t m,
+			       char *buf, size_t size)
+{
+	const unsigned odd = MF_NULL | MF_FLIP | MF_UNIT | MF_MARKS;
+	int from = MOVE_FROM(m), to = MOVE_TO(m), promo = MOVE_PROMO(m);
+	unsigned flags = MOVE_FLAGS(m);
+	if ((flags & odd) || size < 6 || pos->board2[from] || pos->board2[to] ||
+	    ((flags & MF_CAPTURE) && !pos->board[to]))
+		return 0;
+	buf[0] = (char)('a' + FILE_OF(from));
+	buf[1] = (char)('1' + RANK_OF(from));
+	buf[2] = (char)('a' + FILE_OF(to));
+	buf[3] = (char)('1' + RANK_OF(to));
+	size_t n = 4;
+	if (promo)
+		buf[n++] = (char)(piece_letter[promo] - 'A' + 'a');
+	buf[n] = 0;
+	return n;
+}
+
 size_t move_write(const struct position *pos, move_t m, enum notation n,
 		  char *buf, size_t size)
 {
@@ -406,6 +431,9 @@ size_t move_write_after(const struct position *pos,
 			const struct position *after, move_t m,
 			enum notation n, char *buf, size_t size)
 {
+	size_t plain;
+	if (n == NOTATION_UCI && (plain = plain_coordinate(pos, m, buf, size)))
+		return plain;
 	struct text t;		/* not "= { ... }": that clears b[] too */
 	t.n = 0;
 	t.figurine = n == NOTATION_FIGURINE;
