@@ -146,17 +146,21 @@ static const struct position *play_unrecorded(struct conv_line *l,
 	return after;
 }
 
-/* The items after the move up to the next move: s->end, and s->split,
- * the first variation among them or s->end. */
+/* The items after the move up to the next move: s->end, s->split (the
+ * first variation among them or s->end), and whether they are bare. */
 static void step_tail(struct conv_step *s, const struct pgn_item *it)
 {
 	const struct pgn_item *split = NULL;
+	bool bare = true;
 	s->tail = it->next;
-	for (it = s->tail; it && it->kind != PI_MOVE; it = it->next)
+	for (it = s->tail; it && it->kind != PI_MOVE; it = it->next) {
+		bare &= it->kind == PI_MOVENUM;
 		if (!split && it->kind == PI_VARIATION)
 			split = it;
+	}
 	s->end = it;
 	s->split = split ? split : it;
+	s->bare = bare;
 }
 
 bool fmt_conv_line_next(struct conv_line *l, struct conv_step *s)
@@ -239,25 +243,45 @@ static bool is_rules_tag(const char *name)
 	return false;
 }
 
-void fmt_conv_tags_each(const struct pgn_game *g,
-			const struct variant *rules, enum conv_tags mode,
-			void (*fn)(void *ctx, const struct pgn_tag *t),
-			void *ctx)
+/* One pass finds the first tag of each roster name (written in the
+ * roster block; a repeated one stays among the others, nothing is lost)
+ * and the first Variant tag. */
+static const struct pgn_tag *find_tags(const struct pgn_game *g,
+				       const struct pgn_tag *first[ROSTER_SIZE])
 {
-	/* One pass finds the first tag of each roster name (written in the
-	 * roster block; a repeated one stays among the others, nothing is
-	 * lost) and the first Variant tag. */
-	const struct pgn_tag *first[ROSTER_SIZE] = { 0 }, *variant = NULL;
+	const struct pgn_tag *variant = NULL;
 	for (size_t i = 0; i < g->ntags; i++) {
 		const struct pgn_tag *t = &g->tags[i];
 		int r = roster_index(t->name);
 		if (r >= 0) {
 			if (!first[r])
 				first[r] = t;
-		} else if (!variant && strcmp(t->name, "Variant") == 0) {
+		} else if (!variant && t->name[0] == 'V' &&
+			   strcmp(t->name, "Variant") == 0) {
 			variant = t;
 		}
 	}
+	return variant;
+}
+
+/* Whether t is written in the roster block: a few pointers compared,
+ * where its name's slot would cost a string comparison. */
+static bool in_roster_block(const struct pgn_tag *const first[ROSTER_SIZE],
+			    const struct pgn_tag *t)
+{
+	for (size_t i = 0; i < ROSTER_SIZE; i++)
+		if (first[i] == t)
+			return true;
+	return false;
+}
+
+void fmt_conv_tags_each(const struct pgn_game *g,
+			const struct variant *rules, enum conv_tags mode,
+			void (*fn)(void *ctx, const struct pgn_tag *t),
+			void *ctx)
+{
+	const struct pgn_tag *first[ROSTER_SIZE] = { 0 };
+	const struct pgn_tag *variant = find_tags(g, first);
 	/* The rules the game was replayed with, when its tag does not say
 	 * them (--variant, --force-variant, JSON's "variant"): written in
 	 * the tag's place, or after the roster, so that the output reads
@@ -276,8 +300,7 @@ void fmt_conv_tags_each(const struct pgn_game *g,
 		fn(ctx, &named);
 	for (size_t i = 0; i < g->ntags; i++) {
 		const struct pgn_tag *t = &g->tags[i];
-		int r = roster_index(t->name);
-		if (r >= 0 && first[r] == t)
+		if (in_roster_block(first, t))
 			continue;
 		if (t == variant && named.value)
 			fn(ctx, &named);

@@ -109,7 +109,7 @@ static void fl_line(struct fl *f, const struct pgn_line *line,
 	fmt_conv_line_begin(&l, f->cg, line, start, ply, depth);
 	while (fmt_conv_line_next(&l, &s)) {
 		fl_position(f, s.after, &p, s.ply);
-		if (s.split != s.end)
+		if (!s.bare)
 			fl_variations(f, &s, path);
 	}
 }

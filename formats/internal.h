@@ -139,6 +139,7 @@ struct conv_step {
 	/* The items after the move up to the next move (end, NULL: none);
 	 * split is the first variation among them, or end. */
 	const struct pgn_item *tail, *split, *end;
+	bool bare;		/* none of them but move numbers */
 };
 /* Starts a line at start (which must stay as it is while the line is
  * walked), after ply half-moves; the items before l->next are the line's

@@ -260,8 +260,8 @@ static void jw_fen(struct jw *j, const struct position *pos)
 /* What follows a move: NAGs, comments, commands, variations. */
 static void jw_after(struct jw *j, const struct conv_step *s)
 {
-	if (s->tail == s->end)
-		return;		/* nothing (most moves) */
+	if (s->bare)
+		return;		/* nothing but move numbers (most moves) */
 	jw_nags(j, "nags", s->tail, s->end);
 	jw_comments(j, "comments", s->tail, s->split, s->depth);
 	if (!j->o->strip_comments)

@@ -359,7 +359,7 @@ static void pw_line(struct pw *p, const struct pgn_line *line,
 	pw_nags(p, line->first, l.next);
 	while (fmt_conv_line_next(&l, &s)) {
 		pw_move(p, &s);
-		if (s.tail != s.end)
+		if (!s.bare)
 			pw_after(p, &s);
 	}
 }
