@@ -164,6 +164,21 @@ static void game_number(void *ctx, FILE *out, uint64_t number)
 	run_write_game_number(ctx, S_OUTPUT, number);
 }
 
+/* How the game's number is written.  With one job its index is its
+ * number in the input already (the input is run as one stream, from its
+ * first byte, as run_text() runs a JSON object's text): digits, written
+ * with the rest.  With more, only the chunk's count is known here, made
+ * the input's by the sink when the chunk is written; the place of each
+ * number is a record of the sink, which costs a line of FEN or EPD more
+ * than the line itself. */
+static struct conv_number game_number_of(const struct convert *c,
+					 struct run_sink *k)
+{
+	if (c->opts.jobs == 1)
+		return (struct conv_number){ NULL, NULL };
+	return (struct conv_number){ game_number, k };
+}
+
 /* One game: replayed and written in the output's format; one that fails
  * goes as it came, to the rejects when there are. */
 static void convert_game(void *ctx, void *worker, struct pgn_game *g,
@@ -182,8 +197,7 @@ static void convert_game(void *ctx, void *worker, struct pgn_game *g,
 			return;
 		}
 	}
-	conv_writer_to(piece, run_file(k, S_OUTPUT),
-		       (struct conv_number){ game_number, k });
+	conv_writer_to(piece, run_file(k, S_OUTPUT), game_number_of(c, k));
 	if (ok)
 		conv_writer_game(piece, cg);
 	else

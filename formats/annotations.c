@@ -146,10 +146,34 @@ static bool is_color(char c)
 	return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
 }
 
+/* {"color":"G","square":"e4"} or {"color":"R","from":"e2","to":"e4"}
+ * of the entry at p ("Ge4", "Re2e4"). */
+static void write_mark(struct fmt_out *out, const char *p, bool arrow)
+{
+	char *d = fmt_out_room(out, 48);
+	size_t n = 0;
+	memcpy(d, "{\"color\":\"", 10);
+	n += 10;
+	d[n++] = *p >= 'a' && *p <= 'z' ? (char)(*p - 32) : *p;
+	const char *key = arrow ? "\",\"from\":\"" : "\",\"square\":\"";
+	size_t key_len = strlen(key);
+	memcpy(d + n, key, key_len);
+	n += key_len;
+	memcpy(d + n, p + 1, 2);
+	n += 2;
+	if (arrow) {
+		memcpy(d + n, "\",\"to\":\"", 8);
+		memcpy(d + n + 8, p + 3, 2);
+		n += 10;
+	}
+	memcpy(d + n, "\"}", 2);
+	out->n += n + 2;
+}
+
 /* Writes the entries of one %csl (squares) or %cal (arrows) command,
  * opening the member and its array before the first one. */
-static void write_marks(FILE *out, const struct annot_cmd *c, const char *name,
-			bool *opened)
+static void write_marks(struct fmt_out *out, const struct annot_cmd *c,
+			const char *name, bool *opened)
 {
 	bool arrows = name[1] == 'a';
 	const char *p = c->args, *end = c->args + c->args_len;
@@ -162,17 +186,11 @@ static void write_marks(FILE *out, const struct annot_cmd *c, const char *name,
 		if ((size_t)(stop - p) >= want && is_color(*p) &&
 		    is_square(p + 1) && (!arrows || is_square(p + 3))) {
 			if (*opened)
-				putc(',', out);
+				fmt_out_char(out, ',');
 			else
-				fprintf(out, ",\"%s\":[", name);
+				fmt_out_printf(out, ",\"%s\":[", name);
 			*opened = true;
-			fprintf(out, "{\"color\":\"%c\",",
-				*p >= 'a' && *p <= 'z' ? *p - 32 : *p);
-			if (arrows)
-				fprintf(out, "\"from\":\"%.2s\",\"to\":\"%.2s\"}",
-					p + 1, p + 3);
-			else
-				fprintf(out, "\"square\":\"%.2s\"}", p + 1);
+			write_mark(out, p, arrows);
 		}
 		p = q ? q + 1 : end;
 	}
@@ -206,17 +224,17 @@ static bool find_first(const struct pgn_item *first, const struct pgn_item *end,
 	return false;
 }
 
-static void write_seconds(FILE *out, const struct pgn_item *first,
+static void write_seconds(struct fmt_out *out, const struct pgn_item *first,
 			  const struct pgn_item *end, const char *name)
 {
 	struct annot_cmd c;
 	double s;
 	if (find_first(first, end, name, &c) &&
 	    fmt_annot_clock(c.args, c.args_len, &s) == 0)
-		fprintf(out, ",\"%s\":%.10g", name, s);
+		fmt_out_printf(out, ",\"%s\":%.10g", name, s);
 }
 
-static void write_eval(FILE *out, const struct pgn_item *first,
+static void write_eval(struct fmt_out *out, const struct pgn_item *first,
 		       const struct pgn_item *end)
 {
 	struct annot_cmd c;
@@ -224,13 +242,14 @@ static void write_eval(FILE *out, const struct pgn_item *first,
 	if (!find_first(first, end, "eval", &c) ||
 	    parse_eval(c.args, c.args_len, &e) != 0)
 		return;
-	fprintf(out, ",\"eval\":{\"%s\":%ld", e.mate ? "mate" : "cp", e.value);
+	fmt_out_printf(out, ",\"eval\":{\"%s\":%ld", e.mate ? "mate" : "cp",
+		       e.value);
 	if (e.depth >= 0)
-		fprintf(out, ",\"depth\":%ld", e.depth);
-	putc('}', out);
+		fmt_out_printf(out, ",\"depth\":%ld", e.depth);
+	fmt_out_char(out, '}');
 }
 
-static void write_all_marks(FILE *out, const struct pgn_item *first,
+static void write_all_marks(struct fmt_out *out, const struct pgn_item *first,
 			    const struct pgn_item *end, const char *name)
 {
 	struct annot_cmd c;
@@ -240,12 +259,26 @@ static void write_all_marks(FILE *out, const struct pgn_item *first,
 		if (cmd_is(&c, name))
 			write_marks(out, &c, name, &opened);
 	if (opened)
-		putc(']', out);
+		fmt_out_char(out, ']');
 }
 
-void fmt_annot_write_json(FILE *out, const struct pgn_item *first,
+/* Whether a comment of [first, end) may hold a command: most moves have
+ * no comment at all, and the five searches below are then spared. */
+static bool any_command(const struct pgn_item *first,
+			const struct pgn_item *end)
+{
+	for (const struct pgn_item *it = first; it != end; it = it->next)
+		if (it->kind == PI_COMMENT && it->text &&
+		    memmem(it->text, it->len, "[%", 2))
+			return true;
+	return false;
+}
+
+void fmt_annot_write_json(struct fmt_out *out, const struct pgn_item *first,
 			  const struct pgn_item *end, bool clocks)
 {
+	if (!any_command(first, end))
+		return;
 	if (clocks) {
 		write_seconds(out, first, end, "clk");
 		write_seconds(out, first, end, "emt");

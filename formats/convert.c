@@ -4,9 +4,9 @@
  * each move it plays, the item and the move.  The writers then walk the
  * movetext tree themselves, in written order, and meet the moves in the
  * order the visitor did, so a cursor over the records is all the lookup
- * they need.  Positions are recomputed on the way (one make per move),
- * which keeps the records small and lets null moves, which the visitor
- * does not see, take their place. */
+ * they need.  Each record keeps the position after its move, as the
+ * replay made it, so the walk makes no move again; null moves, which the
+ * visitor does not see, are played on the way. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,16 +14,6 @@
 #include "../libparse/grow.h"
 
 /* ---------------------------------------------------------- replay */
-
-void fmt_conv_number_write(const struct conv_number *n, FILE *out,
-			   uint64_t number)
-{
-	char digits[20];
-	if (n && n->write)
-		n->write(n->ctx, out, number);
-	else
-		fwrite(digits, 1, pgn_put_uint(digits, number), out);
-}
 
 void conv_game_init(struct conv_game *cg)
 {
@@ -34,6 +24,7 @@ void conv_game_release(struct conv_game *cg)
 {
 	free(cg->moves);
 	free(cg->scratch);
+	free(cg->out);
 	conv_game_init(cg);
 }
 
@@ -69,7 +60,10 @@ static void record_move(void *ctx, const struct replay_step *step)
 	if (cg->nmoves == cg->cap)
 		cg->moves = pawnkit_grow(cg->moves, &cg->cap, cg->nmoves + 1,
 					 sizeof *cg->moves, 256);
-	cg->moves[cg->nmoves++] = (struct conv_move){ item, step->move };
+	struct conv_move *r = &cg->moves[cg->nmoves++];
+	r->item = item;
+	r->move = step->move;
+	r->after = *step->after;
 }
 
 int conv_game_replay(struct conv_game *cg, struct pgn_game *g,
@@ -126,8 +120,7 @@ void fmt_conv_line_begin(struct conv_line *l, struct conv_game *cg,
 {
 	l->cg = cg;
 	l->next = next_move(line->first);
-	l->pos[0] = *start;
-	l->cur = 0;
+	l->at = start;
 	l->ply = ply;
 	l->depth = depth;
 }
@@ -140,43 +133,57 @@ static bool is_null_move(const struct pgn_item *it)
 	       san.kind == SAN_NULL;
 }
 
-/* The move the replay recorded for it, or MOVE_NONE.  A move it did not
- * record is a null move (the visitor never sees those); position then
- * only changes sides, as the replay did. */
-static move_t take_record(struct conv_game *cg, const struct pgn_item *it,
-			  struct position *after)
+/* A move the replay did not record is a null move (the visitor never
+ * sees those): the position only changes sides, as the replay did, in
+ * whichever of the line's own positions is not l->at. */
+static const struct position *play_unrecorded(struct conv_line *l,
+					      const struct pgn_item *it)
 {
-	if (cg->cursor < cg->nmoves && cg->moves[cg->cursor].item == it) {
-		move_t m = cg->moves[cg->cursor++].move;
-		position_make(after, m);
-		return m;
-	}
+	struct position *after = &l->own[l->at == &l->own[0]];
+	*after = *l->at;
 	if (is_null_move(it) && !position_in_check(after))
 		position_make_null(after);
-	return MOVE_NONE;
+	return after;
+}
+
+/* The items after the move up to the next move: s->end, s->split (the
+ * first variation among them or s->end), and whether they are bare. */
+static void step_tail(struct conv_step *s, const struct pgn_item *it)
+{
+	const struct pgn_item *split = NULL;
+	bool bare = true;
+	s->tail = it->next;
+	for (it = s->tail; it && it->kind != PI_MOVE; it = it->next) {
+		bare &= it->kind == PI_MOVENUM;
+		if (!split && it->kind == PI_VARIATION)
+			split = it;
+	}
+	s->end = it;
+	s->split = split ? split : it;
+	s->bare = bare;
 }
 
 bool fmt_conv_line_next(struct conv_line *l, struct conv_step *s)
 {
 	const struct pgn_item *it = l->next;
+	struct conv_game *cg = l->cg;
 	if (!it)
 		return false;
-	/* One copy per move: the two positions take turns. */
-	struct position *before = &l->pos[l->cur], *after = &l->pos[!l->cur];
-	*after = *before;
 	s->item = it;
-	s->before = before;
-	s->after = after;
-	s->move = take_record(l->cg, it, after);
+	s->before = l->at;
+	if (cg->cursor < cg->nmoves && cg->moves[cg->cursor].item == it) {
+		const struct conv_move *r = &cg->moves[cg->cursor++];
+		s->move = r->move;
+		s->after = &r->after;
+	} else {
+		s->move = MOVE_NONE;
+		s->after = play_unrecorded(l, it);
+	}
+	l->at = s->after;
 	s->ply = ++l->ply;
 	s->depth = l->depth;
-	s->tail = it->next;
-	s->end = next_move(s->tail);
-	s->split = s->tail;
-	while (s->split != s->end && s->split->kind != PI_VARIATION)
-		s->split = s->split->next;
+	step_tail(s, it);
 	l->next = s->end;
-	l->cur = !l->cur;
 	return true;
 }
 
@@ -236,25 +243,45 @@ static bool is_rules_tag(const char *name)
 	return false;
 }
 
-void fmt_conv_tags_each(const struct pgn_game *g,
-			const struct variant *rules, enum conv_tags mode,
-			void (*fn)(void *ctx, const struct pgn_tag *t),
-			void *ctx)
+/* One pass finds the first tag of each roster name (written in the
+ * roster block; a repeated one stays among the others, nothing is lost)
+ * and the first Variant tag. */
+static const struct pgn_tag *find_tags(const struct pgn_game *g,
+				       const struct pgn_tag *first[ROSTER_SIZE])
 {
-	/* One pass finds the first tag of each roster name (written in the
-	 * roster block; a repeated one stays among the others, nothing is
-	 * lost) and the first Variant tag. */
-	const struct pgn_tag *first[ROSTER_SIZE] = { 0 }, *variant = NULL;
+	const struct pgn_tag *variant = NULL;
 	for (size_t i = 0; i < g->ntags; i++) {
 		const struct pgn_tag *t = &g->tags[i];
 		int r = roster_index(t->name);
 		if (r >= 0) {
 			if (!first[r])
 				first[r] = t;
-		} else if (!variant && strcmp(t->name, "Variant") == 0) {
+		} else if (!variant && t->name[0] == 'V' &&
+			   strcmp(t->name, "Variant") == 0) {
 			variant = t;
 		}
 	}
+	return variant;
+}
+
+/* Whether t is written in the roster block: a few pointers compared,
+ * where its name's slot would cost a string comparison. */
+static bool in_roster_block(const struct pgn_tag *const first[ROSTER_SIZE],
+			    const struct pgn_tag *t)
+{
+	for (size_t i = 0; i < ROSTER_SIZE; i++)
+		if (first[i] == t)
+			return true;
+	return false;
+}
+
+void fmt_conv_tags_each(const struct pgn_game *g,
+			const struct variant *rules, enum conv_tags mode,
+			void (*fn)(void *ctx, const struct pgn_tag *t),
+			void *ctx)
+{
+	const struct pgn_tag *first[ROSTER_SIZE] = { 0 };
+	const struct pgn_tag *variant = find_tags(g, first);
 	/* The rules the game was replayed with, when its tag does not say
 	 * them (--variant, --force-variant, JSON's "variant"): written in
 	 * the tag's place, or after the roster, so that the output reads
@@ -273,8 +300,7 @@ void fmt_conv_tags_each(const struct pgn_game *g,
 		fn(ctx, &named);
 	for (size_t i = 0; i < g->ntags; i++) {
 		const struct pgn_tag *t = &g->tags[i];
-		int r = roster_index(t->name);
-		if (r >= 0 && first[r] == t)
+		if (in_roster_block(first, t))
 			continue;
 		if (t == variant && named.value)
 			fn(ctx, &named);

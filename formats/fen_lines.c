@@ -10,43 +10,35 @@
 #define ID_MAX 256
 
 struct fl {
-	FILE *out;
+	struct fmt_out out;
 	struct conv_game *cg;
 	const struct conv_opts *o;
 	bool epd;
+	struct fmt_fen_cache fen;
 };
 
-/* The id after the game number: path and ply, then `tail`.  By hand, as
- * the FEN: printf's parsing of a format was most of a line's work. */
-static void fl_id(struct fl *f, const char *path, uint32_t ply,
-		  const char *tail)
+/* A variation path as written before a ply: "" on the main line. */
+struct fl_path {
+	const char *s;
+	size_t n;
+};
+
+/* The id after the game number: path and ply, then tail. */
+static void fl_id(struct fl *f, const struct fl_path *path, uint32_t ply,
+		  const char *tail, size_t tail_len)
 {
-	char id[ID_MAX + 32];
-	size_t n = strlen(path), t = strlen(tail);
-	memcpy(id, path, n);
-	n += pgn_put_uint(id + n, ply);
-	memcpy(id + n, tail, t);
-	fwrite(id, 1, n + t, f->out);
+	char *p = fmt_out_room(&f->out, path->n + 20 + tail_len);
+	size_t n = path->n;
+	memcpy(p, path->s, n);
+	n += fmt_put_uint(p + n, ply);
+	memcpy(p + n, tail, tail_len);
+	f->out.n += n + tail_len;
 }
 
-/* "FEN<TAB>GAME<TAB>ID", or the EPD form with the clocks as opcodes:
- * "BOARD SIDE CASTLING EP hmvc H; fmvn F; id "GAME:ID";".  The game
- * number is written apart: with --jobs it is known only later. */
-static void fl_position(struct fl *f, const struct position *pos,
-			const char *path, uint32_t ply)
+/* The EPD fields of a FEN (cut before its clocks, four fields) and the
+ * clocks as opcodes, up to the id's opening quote. */
+static size_t epd_fields(const struct position *pos, char *line, size_t n)
 {
-	char line[FEN_MAX + 64];
-	size_t n = position_to_fen(pos, line, FEN_MAX);
-	uint64_t game = f->cg->game->index;
-	if (!f->epd) {
-		line[n++] = '\t';
-		fwrite(line, 1, n, f->out);
-		fmt_conv_number_write(f->cg->number, f->out, game);
-		putc('\t', f->out);
-		fl_id(f, path, ply, "\n");
-		return;
-	}
-	/* The four fields before the clocks. */
 	size_t fields = 0;
 	for (int spaces = 0; fields < n; fields++)
 		if (line[fields] == ' ' && ++spaces == 4)
@@ -54,23 +46,43 @@ static void fl_position(struct fl *f, const struct position *pos,
 	n = fields;
 	memcpy(line + n, " hmvc ", 6);
 	n += 6;
-	n += pgn_put_uint(line + n, pos->halfmove);
+	n += fmt_put_uint(line + n, pos->halfmove);
 	memcpy(line + n, "; fmvn ", 7);
 	n += 7;
-	n += pgn_put_uint(line + n, pos->fullmove);
+	n += fmt_put_uint(line + n, pos->fullmove);
 	memcpy(line + n, "; id \"", 6);
-	n += 6;
-	fwrite(line, 1, n, f->out);
-	fmt_conv_number_write(f->cg->number, f->out, game);
-	putc(':', f->out);
-	fl_id(f, path, ply, "\";\n");
+	return n + 6;
+}
+
+/* "FEN<TAB>GAME<TAB>ID", or the EPD form with the clocks as opcodes:
+ * "BOARD SIDE CASTLING EP hmvc H; fmvn F; id "GAME:ID";".  The game
+ * number is written apart: with --jobs it is known only later. */
+static void fl_position(struct fl *f, const struct position *pos,
+			const struct fl_path *path, uint32_t ply)
+{
+	char *line = fmt_out_room(&f->out, FEN_MAX + 64);
+	size_t n = fmt_fen(&f->fen, pos, line);
+	uint64_t game = f->cg->game->index;
+	if (!f->epd) {
+		line[n++] = '\t';
+		f->out.n += n;
+		fmt_out_game_number(&f->out, f->cg->number, game);
+		fmt_out_char(&f->out, '\t');
+		fl_id(f, path, ply, "\n", 1);
+		return;
+	}
+	f->out.n += epd_fields(pos, line, n);
+	fmt_out_game_number(&f->out, f->cg->number, game);
+	fmt_out_char(&f->out, ':');
+	fl_id(f, path, ply, "\";\n", 3);
 }
 
 static void fl_line(struct fl *f, const struct pgn_line *line,
 		    const struct position *start, uint32_t ply,
 		    unsigned depth, const char *path);
 
-/* The variations replacing the move of step s, each under its path. */
+/* The variations replacing the move of step s, each under its path
+ * (cut at ID_MAX - 1 bytes, deep down). */
 static void fl_variations(struct fl *f, const struct conv_step *s,
 			  const char *path)
 {
@@ -93,20 +105,26 @@ static void fl_line(struct fl *f, const struct pgn_line *line,
 {
 	struct conv_line l;
 	struct conv_step s;
+	const struct fl_path p = { path, strlen(path) };
 	fmt_conv_line_begin(&l, f->cg, line, start, ply, depth);
 	while (fmt_conv_line_next(&l, &s)) {
-		fl_position(f, s.after, path, s.ply);
-		fl_variations(f, &s, path);
+		fl_position(f, s.after, &p, s.ply);
+		if (!s.bare)
+			fl_variations(f, &s, path);
 	}
 }
 
 void fmt_fen_write_game(FILE *out, struct conv_game *cg,
 			const struct conv_opts *o, bool epd)
 {
-	struct fl f = { out, cg, o, epd };
+	struct fl f = { .cg = cg, .o = o, .epd = epd };
+	const struct fl_path main_line = { "", 0 };
+	fmt_out_begin(&f.out, out, cg);
+	fmt_fen_cache_init(&f.fen);
 	cg->cursor = 0;
-	fl_position(&f, &cg->start, "", 0);
+	fl_position(&f, &cg->start, &main_line, 0);
 	fl_line(&f, &cg->game->moves, &cg->start, 0, 0, "");
+	fmt_out_end(&f.out);
 }
 
 void fmt_uci_line_write_game(FILE *out, struct conv_game *cg,
@@ -114,18 +132,23 @@ void fmt_uci_line_write_game(FILE *out, struct conv_game *cg,
 {
 	struct conv_line l;
 	struct conv_step s;
-	char text[MOVE_TEXT_MAX];
+	struct fmt_out b;
 	(void)o;
+	fmt_out_begin(&b, out, cg);
 	cg->cursor = 0;
 	fmt_conv_line_begin(&l, cg, &cg->game->moves, &cg->start, 0, 0);
 	for (bool first = true; fmt_conv_line_next(&l, &s); first = false) {
-		size_t n = s.move != MOVE_NONE
-				   ? move_write(s.before, s.move, NOTATION_UCI,
-						text, sizeof text)
-				   : (size_t)snprintf(text, sizeof text, "0000");
+		char *p = fmt_out_room(&b, MOVE_TEXT_MAX + 1);
+		size_t n = 0;
 		if (!first)
-			putc(' ', out);
-		fwrite(text, 1, n, out);
+			p[n++] = ' ';
+		if (s.move != MOVE_NONE)
+			n += move_write(s.before, s.move, NOTATION_UCI, p + n,
+					MOVE_TEXT_MAX);
+		else
+			memcpy(p + n, "0000", 4), n += 4;
+		b.n += n;
 	}
-	putc('\n', out);
+	fmt_out_char(&b, '\n');
+	fmt_out_end(&b);
 }

@@ -79,7 +79,8 @@ void board_view_annotate(struct board_view *v, const char *text, size_t len);
 /* pgn-convert writers */
 
 /* A game is replayed once (convert.c) and then written by walking its
- * movetext tree with the moves the replay resolved: PGN export
+ * movetext tree with the moves the replay resolved, and the positions it
+ * reached: PGN export
  * (pgn_write.c), JSON and NDJSON (json_write.c), FEN, EPD and UCI lines
  * (fen_lines.c).  Ownership: a conv_game points into its pgn_game, which
  * must stay valid while it is written; its move records and scratch
@@ -106,6 +107,7 @@ int conv_tags_parse(const char *name);
 struct conv_move {
 	const struct pgn_item *item;	/* a PI_MOVE */
 	move_t move;
+	struct position after;	/* as the replay left it */
 };
 
 /* How a game's number is written: as digits (write NULL), or by a caller
@@ -127,6 +129,8 @@ struct conv_game {
 						 * next item */
 	char *scratch;		/* the writers' buffer (conv_scratch) */
 	size_t scratch_cap;
+	char *out;		/* the writers' output, held (struct fmt_out) */
+	size_t out_cap;
 };
 
 void conv_game_init(struct conv_game *cg);

@@ -6,13 +6,102 @@
 #ifndef PAWNKIT_FORMATS_INTERNAL_H
 #define PAWNKIT_FORMATS_INTERNAL_H
 
+#include <string.h>
+
 #include "formats.h"
 
-/* ------------------------------------------------------------ the walk */
+/* ---------------------------------------------------------- the output */
 
-/* Writes a game's number as n says (conv_number). */
-void fmt_conv_number_write(const struct conv_number *n, FILE *out,
-			   uint64_t number);
+/* What a writer writes, gathered in memory (out.c) and given to its FILE
+ * with one fwrite a game, or every FMT_OUT_CHUNK bytes of a long one: a
+ * stdio call for every token had cost more than making the token.  The
+ * buffer is the conv_game's (cg->out), kept from game to game; with no
+ * game, the writer's own. */
+#define FMT_OUT_CHUNK ((size_t)64 << 10)
+#define FMT_OUT_NO_KEEP ((size_t)-1)
+struct fmt_out {
+	FILE *file;
+	struct conv_game *cg;	/* whose buffer it is, or NULL */
+	char *buf;
+	size_t n, cap;
+	/* Bytes from buf + keep on stay in the buffer when room is made
+	 * (the PGN writer's open line, which a later token may yet break):
+	 * they move to its start.  FMT_OUT_NO_KEEP: none. */
+	size_t keep;
+};
+void fmt_out_begin(struct fmt_out *o, FILE *file, struct conv_game *cg);
+/* Writes what is held to the FILE, and gives the buffer back. */
+void fmt_out_end(struct fmt_out *o);
+void fmt_out_flush(struct fmt_out *o);
+/* Room for n bytes at buf + n, made by writing what is held (but what
+ * is kept) or growing. */
+char *fmt_out_make_room(struct fmt_out *o, size_t n);
+
+/* Room for n more bytes: the caller writes them there and adds what it
+ * wrote to o->n. */
+static inline char *fmt_out_room(struct fmt_out *o, size_t n)
+{
+	if (o->cap - o->n < n)
+		return fmt_out_make_room(o, n);
+	return o->buf + o->n;
+}
+
+static inline void fmt_out_put(struct fmt_out *o, const char *s, size_t n)
+{
+	memcpy(fmt_out_room(o, n), s, n);
+	o->n += n;
+}
+
+static inline void fmt_out_char(struct fmt_out *o, char c)
+{
+	*fmt_out_room(o, 1) = c;
+	o->n++;
+}
+
+/* A C string; for literals the length is known when compiled. */
+static inline void fmt_out_str(struct fmt_out *o, const char *s)
+{
+	fmt_out_put(o, s, strlen(s));
+}
+
+/* v in decimal at out (room for 20 bytes); its length.  Most numbers
+ * written (plies, move numbers, clocks) are below 100: two bytes of a
+ * table, inline. */
+extern const char fmt_digit_pairs[201];
+size_t fmt_put_uint_long(char *out, uint64_t v);
+static inline size_t fmt_put_uint(char *out, uint64_t v)
+{
+	if (v >= 100)
+		return fmt_put_uint_long(out, v);
+	if (v < 10) {
+		out[0] = (char)('0' + v);
+		return 1;
+	}
+	memcpy(out, fmt_digit_pairs + 2 * v, 2);
+	return 2;
+}
+void fmt_out_uint(struct fmt_out *o, uint64_t v);
+/* A game's number as n says (conv_number; NULL: digits). */
+void fmt_out_game_number(struct fmt_out *o, const struct conv_number *n,
+			 uint64_t number);
+/* For the rare pieces that printf formats best (a clock in seconds). */
+void fmt_out_printf(struct fmt_out *o, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* position_to_fen(pos, buf, FEN_MAX) (fen_text.c), made from the ranks
+ * of the positions before it, kept in a cache of the writer's (a game's
+ * positions one after the other change a rank or two each). */
+struct fmt_fen_cache {
+	uint64_t rank[8];	/* the board bytes of each rank's text */
+	char text[8][8];
+	uint8_t len[8];
+};
+void fmt_fen_cache_init(struct fmt_fen_cache *c);
+/* buf: FEN_MAX bytes. */
+size_t fmt_fen(struct fmt_fen_cache *c, const struct position *pos,
+	       char *buf);
+
+/* ------------------------------------------------------------ the walk */
 /* The termination marker to write: the movetext's, else the [Result]
  * value when it is one, else "*". */
 const char *fmt_conv_game_result(const struct pgn_game *g);
@@ -34,8 +123,9 @@ void fmt_conv_tags_each(const struct pgn_game *g,
 struct conv_line {
 	struct conv_game *cg;
 	const struct pgn_item *next;	/* the next move, NULL at the end */
-	struct position pos[2];	/* before and after the current move */
-	unsigned cur;		/* pos[cur]: before the next move */
+	const struct position *at;	/* before the next move: the start,
+					 * a record's, or one of own[] */
+	struct position own[2];	/* after null moves, which have no record */
 	uint32_t ply;
 	unsigned depth;
 };
@@ -49,9 +139,11 @@ struct conv_step {
 	/* The items after the move up to the next move (end, NULL: none);
 	 * split is the first variation among them, or end. */
 	const struct pgn_item *tail, *split, *end;
+	bool bare;		/* none of them but move numbers */
 };
-/* Starts a line at start, after ply half-moves; the items before
- * l->next are the line's prefix. */
+/* Starts a line at start (which must stay as it is while the line is
+ * walked), after ply half-moves; the items before l->next are the line's
+ * prefix. */
 void fmt_conv_line_begin(struct conv_line *l, struct conv_game *cg,
 			 const struct pgn_line *line,
 			 const struct position *start, uint32_t ply,
@@ -98,7 +190,8 @@ int fmt_annot_clock(const char *s, size_t n, double *seconds);
 size_t fmt_annot_strip_clocks(const char *s, size_t n, char *out);
 /* The members "clk", "emt", "eval", "csl", "cal" (each with a leading
  * comma) parsed from the comments in [first, end). */
-void fmt_annot_write_json(FILE *out, const struct pgn_item *first,
+void fmt_annot_write_json(struct fmt_out *out,
+			  const struct pgn_item *first,
 			  const struct pgn_item *end, bool clocks);
 
 /* ------------------------------------------------------------ diagrams */

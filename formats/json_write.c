@@ -1,89 +1,103 @@
 /* Games as JSON objects, one per game (pgn-convert(1), JSON SCHEMA).
  *
- * Every string goes through json_write_string, which passes valid UTF-8
- * and writes any other byte as the Latin-1 character \u00XX.  Such an
+ * Every string is written as json_write_string writes it: valid UTF-8
+ * passes and any other byte is the Latin-1 character \u00XX.  Such an
  * escape then means "this byte", never a character: the game object says
  * so with "latin1": true, and the reader (json_read.c) gives the original
- * bytes back, so a Latin-1 file survives PGN -> JSON -> PGN unchanged. */
+ * bytes back, so a Latin-1 file survives PGN -> JSON -> PGN unchanged.
+ * Everything goes into the game's output buffer (struct fmt_out), which
+ * reaches the FILE once a game. */
 #include <string.h>
 
 #include "internal.h"
 #include "../libparse/utf8.h"
 
 struct jw {
-	FILE *out;
+	struct fmt_out out;
 	struct conv_game *cg;
 	const struct conv_opts *o;
 	bool latin1;		/* a string held bytes that are not UTF-8 */
 	unsigned ntags;		/* written so far */
+	struct fmt_fen_cache fen;
 };
 
 /* ------------------------------------------------------------ strings */
 
-static bool utf8_valid(const char *str, size_t len)
+/* The length of the run at s that needs no escape: printable ASCII but
+ * '"' and '\\'.  Most strings are that whole (moves, FENs, most tags and
+ * comments) and are copied at once. */
+static size_t plain_run(const char *s, size_t n)
 {
-	const unsigned char *s = (const unsigned char *)str;
-	for (size_t i = 0; i < len;) {
-		if (s[i] < 0x80) {
-			i++;
-			continue;
-		}
-		size_t n = utf8_length(s + i, len - i);
-		if (!n)
-			return false;
-		i += n;
-	}
-	return true;
-}
-
-/* Plain text needs no escape: printable ASCII but '"' and '\\'.  Most
- * strings are (moves, FENs, most comments), and one fwrite is much
- * cheaper than json_write_string's byte by byte output. */
-static bool json_plain(const char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++) {
+	size_t i = 0;
+	for (; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
 		if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\')
-			return false;
+			break;
 	}
-	return true;
+	return i;
 }
 
-static void jw_text(FILE *out, const char *s, size_t n)
+/* One byte or sequence at s[0] that plain_run() stopped at, escaped as
+ * json_write_string does; its length in s.  *latin1 is set for a byte
+ * that is no UTF-8. */
+static size_t escape_one(struct fmt_out *o, const unsigned char *s,
+			 size_t avail, bool *latin1)
 {
-	if (!json_plain(s, n)) {
-		json_write_string(out, s, n);
-		return;
+	static const char hex[] = "0123456789abcdef";
+	unsigned char c = s[0];
+	char *p = fmt_out_room(o, 6);
+	size_t n = 0;
+	if (c == '"' || c == '\\') {
+		p[0] = '\\', p[1] = (char)c, n = 2;
+	} else if (c == '\n' || c == '\r' || c == '\t') {
+		p[0] = '\\', p[1] = c == '\n' ? 'n' : c == '\r' ? 'r' : 't';
+		n = 2;
+	} else if (c >= 0x80 && (n = utf8_length(s, avail)) != 0) {
+		fmt_out_put(o, (const char *)s, n);
+		return n;
+	} else {
+		*latin1 |= c >= 0x80;
+		memcpy(p, "\\u00", 4);
+		p[4] = hex[c >> 4], p[5] = hex[c & 15], n = 6;
 	}
-	putc('"', out);
-	fwrite(s, 1, n, out);
-	putc('"', out);
+	o->n += n;
+	return 1;
+}
+
+/* A JSON string literal of s; true when it held bytes that are no UTF-8
+ * (written as Latin-1). */
+static bool jw_text(struct fmt_out *o, const char *s, size_t n)
+{
+	bool latin1 = false;
+	size_t run = plain_run(s, n);
+	char *p = fmt_out_room(o, run + 2);
+	p[0] = '"';
+	memcpy(p + 1, s, run);
+	o->n += run + 1;
+	for (size_t i = run; i < n; i += run) {
+		i += escape_one(o, (const unsigned char *)s + i, n - i,
+				&latin1);
+		run = plain_run(s + i, n - i);
+		fmt_out_put(o, s + i, run);
+	}
+	fmt_out_char(o, '"');
+	return latin1;
 }
 
 static void jw_string(struct jw *j, const char *s, size_t n)
 {
-	if (!j->latin1 && !utf8_valid(s, n))
-		j->latin1 = true;
-	jw_text(j->out, s, n);
-}
-
-static void jw_cstring(struct jw *j, const char *s)
-{
-	jw_text(j->out, s, strlen(s));
+	j->latin1 |= jw_text(&j->out, s, n);
 }
 
 /* ,"key": */
 static void jw_key(struct jw *j, const char *key)
 {
-	fputs(",\"", j->out);
-	fputs(key, j->out);
-	fputs("\":", j->out);
-}
-
-static void jw_uint(FILE *out, unsigned long long v)
-{
-	char digits[20];
-	fwrite(digits, 1, pgn_put_uint(digits, v), out);
+	size_t n = strlen(key);
+	char *p = fmt_out_room(&j->out, n + 4);
+	memcpy(p, ",\"", 2);
+	memcpy(p + 2, key, n);
+	memcpy(p + 2 + n, "\":", 2);
+	j->out.n += n + 4;
 }
 
 /* --------------------------------------------------------- annotations */
@@ -94,9 +108,9 @@ static void jw_open(struct jw *j, const char *key, bool first)
 {
 	if (first) {
 		jw_key(j, key);
-		putc('[', j->out);
+		fmt_out_char(&j->out, '[');
 	} else {
-		putc(',', j->out);
+		fmt_out_char(&j->out, ',');
 	}
 }
 
@@ -114,6 +128,19 @@ static const char *comment_text(struct jw *j, const struct pgn_item *it,
 	return it->text;
 }
 
+static void jw_comment(struct jw *j, const char *text, size_t n,
+		       const char *kind)
+{
+	if (kind) {
+		fmt_out_str(&j->out, "{\"");
+		fmt_out_str(&j->out, kind);
+		fmt_out_str(&j->out, "\":");
+	}
+	jw_string(j, text, n);
+	if (kind)
+		fmt_out_char(&j->out, '}');
+}
+
 /* ,"key":[...] of the kept comment-like items of [from, to), if any. */
 static void jw_comments(struct jw *j, const char *key,
 			const struct pgn_item *from, const struct pgn_item *to,
@@ -129,14 +156,10 @@ static void jw_comments(struct jw *j, const char *key,
 			continue;
 		jw_open(j, key, first);
 		first = false;
-		if (kind)
-			fprintf(j->out, "{\"%s\":", kind);
-		jw_string(j, text, n);
-		if (kind)
-			putc('}', j->out);
+		jw_comment(j, text, n, kind);
 	}
 	if (!first)
-		putc(']', j->out);
+		fmt_out_char(&j->out, ']');
 }
 
 static void jw_nags(struct jw *j, const char *key, const struct pgn_item *from,
@@ -149,60 +172,51 @@ static void jw_nags(struct jw *j, const char *key, const struct pgn_item *from,
 		if (it->kind != PI_NAG)
 			continue;
 		jw_open(j, key, first);
-		jw_uint(j->out, it->nag);
+		fmt_out_uint(&j->out, it->nag);
 		first = false;
 	}
 	if (!first)
-		putc(']', j->out);
+		fmt_out_char(&j->out, ']');
 }
 
 /* -------------------------------------------------------------- moves */
 
-/* The members every move has, "san" to "fen", are made in one buffer and
- * written with one fwrite: a dozen stdio calls a move cost more than the
- * rest of the JSON. */
-struct jw_buf {
-	char text[4 * (MOVE_TEXT_MAX + 16) + FEN_MAX + 16];
-	size_t n;
-};
-
-static void jb_put(struct jw_buf *b, const char *s, size_t n)
+/* The move of s in notation n at text (MOVE_TEXT_MAX bytes); its
+ * length. */
+static size_t move_text(const struct conv_step *s, enum notation n,
+			char *text)
 {
-	memcpy(b->text + b->n, s, n);
-	b->n += n;
+	if (s->move != MOVE_NONE)
+		return move_write_after(s->before, s->after, s->move, n, text,
+					MOVE_TEXT_MAX);
+	if (n == NOTATION_UCI) {
+		memcpy(text, "0000", 4);
+		return 4;
+	}
+	memcpy(text, "--", 2);
+	return 2;
 }
 
-/* ,"key":"text" -- text plain (json_plain()). */
-static void jb_member(struct jw_buf *b, const char *key, const char *text,
-		      size_t len)
-{
-	jb_put(b, ",\"", 2);
-	jb_put(b, key, strlen(key));
-	jb_put(b, "\":\"", 3);
-	jb_put(b, text, len);
-	b->text[b->n++] = '"';
-}
-
-static void jw_notation(struct jw *j, struct jw_buf *b, const char *key,
+/* ,"key":"text" of a move in notation n (key: three letters), made in
+ * place; a text that must be escaped (none so far: the notations are
+ * written in ASCII letters) is written again the long way. */
+static void jw_notation(struct jw *j, const char *key,
 			const struct conv_step *s, enum notation n)
 {
-	char text[MOVE_TEXT_MAX];
-	size_t len;
-	if (s->move != MOVE_NONE)
-		len = move_write_after(s->before, s->after, s->move, n, text,
-				       sizeof text);
-	else
-		len = (size_t)snprintf(text, sizeof text, "%s",
-				       n == NOTATION_UCI ? "0000" : "--");
-	if (json_plain(text, len)) {
-		jb_member(b, key, text, len);
+	char *p = fmt_out_room(&j->out, 8 + MOVE_TEXT_MAX + 1);
+	memcpy(p, ",\"", 2);
+	memcpy(p + 2, key, 3);
+	memcpy(p + 5, "\":\"", 3);
+	size_t len = move_text(s, n, p + 8);
+	if (plain_run(p + 8, len) == len) {
+		p[8 + len] = '"';
+		j->out.n += 8 + len + 1;
 		return;
 	}
-	/* (Not so far: the notations are written in ASCII letters.) */
-	fwrite(b->text, 1, b->n, j->out);
-	b->n = 0;
+	char text[MOVE_TEXT_MAX];
+	memcpy(text, p + 8, len);
 	jw_key(j, key);
-	jw_text(j->out, text, len);
+	jw_text(&j->out, text, len);
 }
 
 static void jw_line(struct jw *j, const struct pgn_line *line,
@@ -216,12 +230,12 @@ static void jw_variations(struct jw *j, const struct conv_step *s)
 		if (it->kind != PI_VARIATION ||
 		    !fmt_conv_keep(j->cg, j->o, it, 0))
 			continue;
-		fputs(first ? ",\"variations\":[" : ",", j->out);
+		fmt_out_str(&j->out, first ? ",\"variations\":[" : ",");
 		first = false;
 		jw_line(j, it->variation, s->before, s->ply - 1, s->depth + 1);
 	}
 	if (!first)
-		putc(']', j->out);
+		fmt_out_char(&j->out, ']');
 }
 
 /* A variation's prefix (what stands before its first move) goes with its
@@ -233,34 +247,44 @@ static void jw_prefix(struct jw *j, const struct pgn_line *line,
 	jw_nags(j, "nags_before", line->first, end);
 }
 
+/* ,"fen":"..." -- a FEN is plain: letters, digits and "/ -(){}". */
+static void jw_fen(struct jw *j, const struct position *pos)
+{
+	char *p = fmt_out_room(&j->out, FEN_MAX + 10);
+	memcpy(p, ",\"fen\":\"", 8);
+	size_t n = 8 + fmt_fen(&j->fen, pos, p + 8);
+	p[n++] = '"';
+	j->out.n += n;
+}
+
+/* What follows a move: NAGs, comments, commands, variations. */
+static void jw_after(struct jw *j, const struct conv_step *s)
+{
+	if (s->bare)
+		return;		/* nothing but move numbers (most moves) */
+	jw_nags(j, "nags", s->tail, s->end);
+	jw_comments(j, "comments", s->tail, s->split, s->depth);
+	if (!j->o->strip_comments)
+		fmt_annot_write_json(&j->out, s->tail, s->end,
+				     !j->o->strip_clocks);
+	jw_variations(j, s);
+	jw_comments(j, "comments_after", s->split, s->end, s->depth);
+}
+
 static void jw_move(struct jw *j, const struct conv_step *s,
 		    const struct pgn_line *prefix_of,
 		    const struct pgn_item *prefix_end)
 {
-	char fen[FEN_MAX];
-	struct jw_buf b;
-	memcpy(b.text, "\"ply\":", 6);
-	b.n = 6;
-	b.n += pgn_put_uint(b.text + b.n, s->ply);
-	if (prefix_of) {
-		fwrite(b.text, 1, b.n, j->out);
-		b.n = 0;
+	char *p = fmt_out_room(&j->out, 32);
+	memcpy(p, "\"ply\":", 6);
+	j->out.n += 6 + fmt_put_uint(p + 6, s->ply);
+	if (prefix_of)
 		jw_prefix(j, prefix_of, prefix_end, s->depth);
-	}
-	jw_notation(j, &b, "san", s, NOTATION_SAN);
-	jw_notation(j, &b, "lan", s, NOTATION_LAN);
-	jw_notation(j, &b, "uci", s, NOTATION_UCI);
-	/* A FEN is plain: letters, digits and "/ -(){}". */
-	size_t len = position_to_fen(s->after, fen, sizeof fen);
-	jb_member(&b, "fen", fen, len);
-	fwrite(b.text, 1, b.n, j->out);
-	jw_nags(j, "nags", s->tail, s->end);
-	jw_comments(j, "comments", s->tail, s->split, s->depth);
-	if (!j->o->strip_comments)
-		fmt_annot_write_json(j->out, s->tail, s->end,
-				     !j->o->strip_clocks);
-	jw_variations(j, s);
-	jw_comments(j, "comments_after", s->split, s->end, s->depth);
+	jw_notation(j, "san", s, NOTATION_SAN);
+	jw_notation(j, "lan", s, NOTATION_LAN);
+	jw_notation(j, "uci", s, NOTATION_UCI);
+	jw_fen(j, s->after);
+	jw_after(j, s);
 }
 
 /* A line without moves keeps its prefix in an element of its own.  The
@@ -273,19 +297,19 @@ static void jw_line(struct jw *j, const struct pgn_line *line,
 	fmt_conv_line_begin(&l, j->cg, line, start, ply, depth);
 	const struct pgn_item *prefix_end = l.next;
 	bool first = true;
-	putc('[', j->out);
+	fmt_out_char(&j->out, '[');
 	while (fmt_conv_line_next(&l, &s)) {
-		fputs(first ? "{" : ",{", j->out);
+		fmt_out_str(&j->out, first ? "{" : ",{");
 		jw_move(j, &s, first && depth > 0 ? line : NULL, prefix_end);
-		putc('}', j->out);
+		fmt_out_char(&j->out, '}');
 		first = false;
 	}
 	if (first && depth > 0 && line->first) {
-		fputs("{\"ply\":null", j->out);
+		fmt_out_str(&j->out, "{\"ply\":null");
 		jw_prefix(j, line, NULL, depth);
-		putc('}', j->out);
+		fmt_out_char(&j->out, '}');
 	}
-	putc(']', j->out);
+	fmt_out_char(&j->out, ']');
 }
 
 /* --------------------------------------------------------------- game */
@@ -294,52 +318,76 @@ static void jw_tag(void *ctx, const struct pgn_tag *t)
 {
 	struct jw *j = ctx;
 	if (j->ntags++)
-		putc(',', j->out);
+		fmt_out_char(&j->out, ',');
 	jw_string(j, t->name, strlen(t->name));
-	putc(':', j->out);
+	fmt_out_char(&j->out, ':');
 	jw_string(j, t->value, t->value_len);
+}
+
+/* "game", "tags", "before", "variant" and "start". */
+static void jw_head(struct jw *j)
+{
+	struct conv_game *cg = j->cg;
+	const struct pgn_game *g = cg->game;
+	const char *variant = variant_id(cg->start.variant);
+	fmt_out_str(&j->out, "{\"game\":");
+	fmt_out_game_number(&j->out, cg->number, g->index);
+	fmt_out_str(&j->out, ",\"tags\":{");
+	fmt_conv_tags_each(g, cg->started ? cg->start.variant : NULL,
+			   j->o->tags, jw_tag, j);
+	fmt_out_char(&j->out, '}');
+	jw_comments(j, "before", g->before.first, NULL, 0);
+	jw_key(j, "variant");
+	jw_text(&j->out, variant, strlen(variant));
+	jw_key(j, "start");
+	char *p = fmt_out_room(&j->out, FEN_MAX + 2);
+	size_t n = fmt_fen(&j->fen, &cg->start, p + 1);
+	p[0] = '"';
+	p[n + 1] = '"';
+	j->out.n += n + 2;
+}
+
+static void jw_game(struct jw *j)
+{
+	struct conv_game *cg = j->cg;
+	const struct pgn_game *g = cg->game;
+	const char *result = fmt_conv_game_result(g);
+	jw_head(j);
+	cg->cursor = 0;
+	struct conv_line l;
+	fmt_conv_line_begin(&l, cg, &g->moves, &cg->start, 0, 0);
+	jw_comments(j, "comments", g->moves.first, l.next, 0);
+	jw_nags(j, "nags", g->moves.first, l.next);
+	jw_key(j, "moves");
+	jw_line(j, &g->moves, &cg->start, 0, 0);
+	jw_key(j, "result");
+	jw_text(&j->out, result, strlen(result));
+	jw_comments(j, "after", g->after.first, NULL, 0);
+	if (j->latin1)
+		fmt_out_str(&j->out, ",\"latin1\":true");
+	fmt_out_char(&j->out, '}');
 }
 
 void fmt_json_write_game(FILE *out, struct conv_game *cg,
 			 const struct conv_opts *o)
 {
-	struct jw j = { .out = out, .cg = cg, .o = o };
-	const struct pgn_game *g = cg->game;
-	char fen[FEN_MAX];
-	fputs("{\"game\":", out);
-	fmt_conv_number_write(cg->number, out, g->index);
-	fputs(",\"tags\":{", out);
-	fmt_conv_tags_each(g, cg->started ? cg->start.variant : NULL, o->tags,
-			   jw_tag, &j);
-	putc('}', out);
-	jw_comments(&j, "before", g->before.first, NULL, 0);
-	jw_key(&j, "variant");
-	jw_cstring(&j, variant_id(cg->start.variant));
-	jw_key(&j, "start");
-	jw_cstring(&j, (position_to_fen(&cg->start, fen, sizeof fen), fen));
-	cg->cursor = 0;
-	struct conv_line l;
-	fmt_conv_line_begin(&l, cg, &g->moves, &cg->start, 0, 0);
-	jw_comments(&j, "comments", g->moves.first, l.next, 0);
-	jw_nags(&j, "nags", g->moves.first, l.next);
-	jw_key(&j, "moves");
-	jw_line(&j, &g->moves, &cg->start, 0, 0);
-	jw_key(&j, "result");
-	jw_cstring(&j, fmt_conv_game_result(g));
-	jw_comments(&j, "after", g->after.first, NULL, 0);
-	if (j.latin1)
-		fputs(",\"latin1\":true", out);
-	putc('}', out);
+	struct jw j = { .cg = cg, .o = o };
+	fmt_out_begin(&j.out, out, cg);
+	fmt_fen_cache_init(&j.fen);
+	jw_game(&j);
+	fmt_out_end(&j.out);
 }
 
 void fmt_json_write_failed(FILE *out, const struct pgn_game *g,
 			   const struct conv_number *number)
 {
-	fputs("{\"game\":", out);
-	fmt_conv_number_write(number, out, g->index);
-	fputs(",\"raw\":", out);
-	jw_text(out, g->raw, g->raw_len);
-	if (!utf8_valid(g->raw, g->raw_len))
-		fputs(",\"latin1\":true", out);
-	putc('}', out);
+	struct fmt_out o;
+	fmt_out_begin(&o, out, NULL);
+	fmt_out_str(&o, "{\"game\":");
+	fmt_out_game_number(&o, number, g->index);
+	fmt_out_str(&o, ",\"raw\":");
+	if (jw_text(&o, g->raw, g->raw_len))
+		fmt_out_str(&o, ",\"latin1\":true");
+	fmt_out_char(&o, '}');
+	fmt_out_end(&o);
 }

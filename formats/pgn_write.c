@@ -11,24 +11,22 @@
  * they came in: NAGs, the comments before its first variation, its
  * variations, the comments after them.  The JSON schema keeps exactly
  * these groups, so PGN and JSON convert into each other without loss. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
-#include "../libparse/grow.h"
 
 #define NO_BREAK ((size_t)-1)
 
+/* The current line is the output's open part, from out.keep to out.n:
+ * held back so that a ')' that would overflow it can take the token
+ * before it onto the next line. */
 struct pw {
-	FILE *out;
+	struct fmt_out out;
 	struct conv_game *cg;
 	const struct conv_opts *o;
-	/* The current line, held back so that a ')' that would overflow it
-	 * can take the token before it onto the next line. */
-	char *line;
-	size_t n, cap;
 	size_t col;		/* characters on the current line */
-	size_t brk;		/* the space before the last token, or NO_BREAK */
+	size_t brk;		/* the space before the last token (from the
+				 * line's start), or NO_BREAK */
 	unsigned opens;		/* '(' waiting to be glued to the next token */
 	bool number;		/* the next Black move gets its number */
 };
@@ -70,42 +68,29 @@ static size_t columns_to_line_end(const char *s, size_t n, bool *broken)
 	return c;
 }
 
-static __attribute__((noinline)) void pw_grow(struct pw *p, size_t need)
+static size_t line_len(const struct pw *p)
 {
-	p->line = pawnkit_grow(p->line, &p->cap, need, 1, 256);
+	return p->out.n - p->out.keep;
 }
 
-/* Most pieces are a few bytes (a space, a move, a move number): copied
- * by hand, where a call to memcpy cost more than the copy. */
-static inline void pw_add(struct pw *p, const char *s, size_t n)
-{
-	if (p->n + n > p->cap)
-		pw_grow(p, p->n + n);
-	char *d = p->line + p->n;
-	if (n <= 8)
-		for (size_t i = 0; i < n; i++)
-			d[i] = s[i];
-	else
-		memcpy(d, s, n);
-	p->n += n;
-}
-
-/* Writes the first n bytes of the line and a line break; the rest of
- * the line (without the space at n) starts the next one. */
+/* Ends the line after its first n bytes: a space stands there, which the
+ * line break replaces, or the line ends there.  What follows starts the
+ * next line. */
 static void pw_break_at(struct pw *p, size_t n)
 {
-	fwrite(p->line, 1, n, p->out);
-	putc('\n', p->out);
-	size_t skip = n < p->n ? n + 1 : n;
-	memmove(p->line, p->line + skip, p->n - skip);
-	p->n -= skip;
-	p->col = columns(p->line, p->n);
+	struct fmt_out *o = &p->out;
+	if (n < line_len(p))
+		o->buf[o->keep + n] = '\n';
+	else
+		fmt_out_char(o, '\n');	/* (may move the line: keep with it) */
+	o->keep += n + 1;
+	p->col = columns(o->buf + o->keep, o->n - o->keep);
 	p->brk = NO_BREAK;
 }
 
 static void pw_newline(struct pw *p)
 {
-	pw_break_at(p, p->n);
+	pw_break_at(p, line_len(p));
 }
 
 static bool pw_fits(const struct pw *p, size_t w)
@@ -127,14 +112,34 @@ static const char *last_line(const char *s, size_t n)
  * finished. */
 static void pw_flush_lines(struct pw *p)
 {
-	size_t done = (size_t)(last_line(p->line, p->n) - p->line);
+	struct fmt_out *o = &p->out;
+	const char *line = o->buf + o->keep;
+	size_t done = (size_t)(last_line(line, line_len(p)) - line);
 	if (!done)
 		return;
-	fwrite(p->line, 1, done, p->out);
-	memmove(p->line, p->line + done, p->n - done);
-	p->n -= done;
-	p->col = columns(p->line, p->n);
+	o->keep += done;
+	p->col = columns(o->buf + o->keep, o->n - o->keep);
 	p->brk = NO_BREAK;
+}
+
+/* Before a token of w columns (room for a byte made): a space, or a line
+ * break when the token does not fit; nothing at a line's start.  Then the
+ * '(' waiting for it. */
+static void pw_separate(struct pw *p, size_t w)
+{
+	struct fmt_out *o = &p->out;
+	if (p->col > 0 && !pw_fits(p, 1 + w)) {
+		o->buf[o->n++] = '\n';
+		o->keep = o->n;
+		p->col = 0;
+		p->brk = NO_BREAK;
+	} else if (p->col > 0) {
+		p->brk = o->n - o->keep;
+		o->buf[o->n++] = ' ';
+		p->col++;
+	}
+	for (; p->opens; p->opens--)
+		o->buf[o->n++] = '(';
 }
 
 /* Places a token of w columns made of up to three pieces (so "{",
@@ -144,18 +149,12 @@ static void pw_place(struct pw *p, const char *const s[3], const size_t n[3],
 		     size_t w, bool broken)
 {
 	w += p->opens;
-	if (p->col > 0 && !pw_fits(p, 1 + w)) {
-		pw_newline(p);
-	} else if (p->col > 0) {
-		p->brk = p->n;
-		pw_add(p, " ", 1);
-		p->col++;
+	fmt_out_room(&p->out, 1 + p->opens + n[0] + n[1] + n[2]);
+	pw_separate(p, w);
+	for (int i = 0; i < 3; i++) {
+		memcpy(p->out.buf + p->out.n, s[i], n[i]);
+		p->out.n += n[i];
 	}
-	for (; p->opens; p->opens--)
-		pw_add(p, "(", 1);
-	for (int i = 0; i < 3; i++)
-		if (n[i])
-			pw_add(p, s[i], n[i]);
 	p->col += w;
 	if (broken)
 		pw_flush_lines(p);
@@ -196,7 +195,7 @@ static void pw_close(struct pw *p)
 		else
 			pw_newline(p);
 	}
-	pw_add(p, ")", 1);
+	fmt_out_char(&p->out, ')');
 	p->col++;
 }
 
@@ -229,10 +228,10 @@ static void pw_escape(struct pw *p, const struct pgn_item *it)
 {
 	if (p->opens)
 		pw_word(p, "", 0);
-	if (p->n > 0)
+	if (line_len(p) > 0)
 		pw_newline(p);
-	pw_add(p, "%", 1);
-	pw_add(p, it->text, it->len);
+	fmt_out_char(&p->out, '%');
+	fmt_out_put(&p->out, it->text, it->len);
 	pw_newline(p);
 	p->number = true;
 }
@@ -240,7 +239,7 @@ static void pw_escape(struct pw *p, const struct pgn_item *it)
 static void pw_nag(struct pw *p, const struct pgn_item *it)
 {
 	char buf[24] = "$";
-	pw_word(p, buf, 1 + pgn_put_uint(buf + 1, it->nag));
+	pw_word(p, buf, 1 + fmt_put_uint(buf + 1, it->nag));
 }
 
 static void pw_comment_like(struct pw *p, const struct pgn_item *it)
@@ -273,41 +272,54 @@ static void pw_nags(struct pw *p, const struct pgn_item *from,
 
 /* ---------------------------------------------------------- moves */
 
-static size_t null_move_text(enum notation n, char *buf, size_t size)
-{
-	return (size_t)snprintf(buf, size, "%s",
-				n == NOTATION_UCI ? "0000" : "--");
-}
-
 /* "12. " before a White move, "12... " before a Black one that needs it. */
 static size_t move_number(struct pw *p, const struct position *before,
-			  char buf[16])
+			  char *buf)
 {
-	static const char white[] = ". ", black[] = "... ";
-	const char *dots = before->side == WHITE ? white : black;
-	size_t n = strlen(dots);
 	if (before->side != WHITE && !p->number)
 		return 0;
 	/* (A move number has ten digits at most.) */
-	size_t digits = pgn_put_uint(buf, before->fullmove);
-	memcpy(buf + digits, dots, n);
-	return digits + n;
+	size_t digits = fmt_put_uint(buf, before->fullmove);
+	if (before->side == WHITE) {
+		memcpy(buf + digits, ". ", 2);
+		return digits + 2;
+	}
+	memcpy(buf + digits, "... ", 4);
+	return digits + 4;
 }
 
+/* The move's text at buf (MOVE_TEXT_MAX bytes); its length. */
+static size_t move_text(const struct pw *p, const struct conv_step *s,
+			char *buf)
+{
+	enum notation n = p->o->notation;
+	if (s->move != MOVE_NONE)
+		return move_write_after(s->before, s->after, s->move, n, buf,
+					MOVE_TEXT_MAX);
+	if (n == NOTATION_UCI) {
+		memcpy(buf, "0000", 4);
+		return 4;
+	}
+	memcpy(buf, "--", 2);
+	return 2;
+}
+
+/* Number and move, one token: no line break in either, the number is
+ * ASCII, and only figurine moves are not. */
 static void pw_move(struct pw *p, const struct conv_step *s)
 {
-	char num[16], text[MOVE_TEXT_MAX];
-	size_t n;
-	if (s->move != MOVE_NONE)
-		n = move_write_after(s->before, s->after, s->move,
-				     p->o->notation, text, sizeof text);
-	else
-		n = null_move_text(p->o->notation, text, sizeof text);
-	const char *const parts[3] = { num, text, "" };
-	const size_t lens[3] = { move_number(p, s->before, num), n, 0 };
+	char tok[16 + MOVE_TEXT_MAX];
+	size_t num = move_number(p, s->before, tok);
+	size_t n = move_text(p, s, tok + num);
+	size_t w = num + (p->o->notation == NOTATION_FIGURINE
+				  ? columns(tok + num, n) : n);
 	p->number = false;
-	/* Written here: no line break in either, and the number is ASCII. */
-	pw_place(p, parts, lens, lens[0] + columns(text, n), false);
+	w += p->opens;
+	fmt_out_room(&p->out, 1 + p->opens + sizeof tok);
+	pw_separate(p, w);
+	memcpy(p->out.buf + p->out.n, tok, sizeof tok);
+	p->out.n += num + n;
+	p->col += w;
 }
 
 static void pw_line(struct pw *p, const struct pgn_line *line,
@@ -327,6 +339,15 @@ static void pw_variations(struct pw *p, const struct conv_step *s)
 	}
 }
 
+/* What follows a move: NAGs, comments, variations, comments. */
+static void pw_after(struct pw *p, const struct conv_step *s)
+{
+	pw_nags(p, s->tail, s->end);
+	pw_comments(p, s->tail, s->split, s->depth);
+	pw_variations(p, s);
+	pw_comments(p, s->split, s->end, s->depth);
+}
+
 static void pw_line(struct pw *p, const struct pgn_line *line,
 		    const struct position *start, uint32_t ply, unsigned depth)
 {
@@ -338,29 +359,25 @@ static void pw_line(struct pw *p, const struct pgn_line *line,
 	pw_nags(p, line->first, l.next);
 	while (fmt_conv_line_next(&l, &s)) {
 		pw_move(p, &s);
-		pw_nags(p, s.tail, s.end);
-		pw_comments(p, s.tail, s.split, depth);
-		pw_variations(p, &s);
-		pw_comments(p, s.split, s.end, depth);
+		if (!s.bare)
+			pw_after(p, &s);
 	}
 }
 
 /* ----------------------------------------------------------- tags */
 
 struct tag_out {
-	FILE *out;
+	struct fmt_out *out;
 	bool any;
 };
 
-/* The tag line [name "value"] built whole in buf when it is short, as
- * nearly all are: one write, where the five stdio calls of the general
- * way below cost some 660 instructions a tag.  Its length, 0 when it is
- * not short. */
-static size_t short_tag(const struct pgn_tag *t, char *buf, size_t size)
+/* [name "value"], the value escaped, made whole in the output. */
+static void write_tag(void *ctx, const struct pgn_tag *t)
 {
+	struct tag_out *to = ctx;
 	size_t name_len = strlen(t->name), n = 0;
-	if (name_len + t->value_len * 2 + 6 > size)
-		return 0;
+	char *buf = fmt_out_room(to->out, name_len + t->value_len * 2 + 6);
+	to->any = true;
 	buf[n++] = '[';
 	memcpy(buf + n, t->name, name_len);
 	n += name_len;
@@ -373,62 +390,42 @@ static size_t short_tag(const struct pgn_tag *t, char *buf, size_t size)
 		buf[n++] = c;
 	}
 	memcpy(buf + n, "\"]\n", 3);
-	return n + 3;
+	to->out->n += n + 3;
 }
 
-/* A long value escaped a run at a time between the bytes that need it:
- * a putc() per byte and a printf per tag had been 5 % of pgn-convert's
- * instructions. */
-static void write_tag(void *ctx, const struct pgn_tag *t)
+/* The tags and the blank line after them, outside any open line. */
+static void pw_tags(struct pw *p)
 {
-	struct tag_out *to = ctx;
-	const char *v = t->value, *end = v + t->value_len;
-	char buf[256];
-	size_t len = short_tag(t, buf, sizeof buf);
-	to->any = true;
-	if (len) {
-		fwrite(buf, 1, len, to->out);
-		return;
-	}
-	putc('[', to->out);
-	fputs(t->name, to->out);
-	fputs(" \"", to->out);
-	for (;;) {
-		const char *q = v;
-		while (q < end && *q != '"' && *q != '\\')
-			q++;
-		fwrite(v, 1, (size_t)(q - v), to->out);
-		if (q == end)
-			break;
-		putc('\\', to->out);
-		putc(*q, to->out);
-		v = q + 1;
-	}
-	fputs("\"]\n", to->out);
+	struct conv_game *cg = p->cg;
+	struct tag_out tags = { &p->out, false };
+	p->out.keep = FMT_OUT_NO_KEEP;
+	fmt_conv_tags_each(cg->game, cg->started ? cg->start.variant : NULL,
+			   p->o->tags, write_tag, &tags);
+	if (tags.any)
+		fmt_out_char(&p->out, '\n');
+	p->out.keep = p->out.n;
 }
 
 void fmt_pgn_write_game(FILE *out, struct conv_game *cg,
 			const struct conv_opts *o)
 {
-	struct pw p = { .out = out, .cg = cg, .o = o, .brk = NO_BREAK };
-	struct tag_out tags = { out, false };
+	struct pw p = { .cg = cg, .o = o, .brk = NO_BREAK };
+	fmt_out_begin(&p.out, out, cg);
+	p.out.keep = 0;
 	/* What stood before the movetext outside it (comments before the
 	 * tags, escape lines among them) leads the game: the tags are
 	 * reordered, so no other place is theirs for sure. */
 	pw_comments(&p, cg->game->before.first, NULL, 0);
-	if (p.n > 0)
+	if (line_len(&p) > 0)
 		pw_newline(&p);
-	fmt_conv_tags_each(cg->game, cg->started ? cg->start.variant : NULL,
-			   o->tags, write_tag, &tags);
-	if (tags.any)
-		putc('\n', out);
+	pw_tags(&p);
 	cg->cursor = 0;
 	pw_line(&p, &cg->game->moves, &cg->start, 0, 0);
 	const char *result = fmt_conv_game_result(cg->game);
 	pw_word(&p, result, strlen(result));
 	pw_comments(&p, cg->game->after.first, NULL, 0);
-	if (p.n > 0)
+	if (line_len(&p) > 0)
 		pw_newline(&p);
-	putc('\n', out);
-	free(p.line);
+	fmt_out_char(&p.out, '\n');
+	fmt_out_end(&p.out);
 }

@@ -343,20 +343,47 @@ static void write_coordinate(struct text *t, const struct position *pos,
 
 /* ------------------------------------------------------------- output */
 
-/* '+' or '#' for the move that led to `after`, by the variant's own
- * attack rules; 0 for neither. */
-static char check_mark(const struct position *after)
+/* Whether the side to move (after m) is in check: standard chess tells
+ * it from the move alone, as the replay does (replay.c), other rules by
+ * their attack test. */
+static bool in_check_after(const struct position *after, move_t m)
 {
-	if (!position_in_check(after))
-		return 0;
+	const struct variant *v = after->variant;
+	if (v->attacked == standard_attacked && v->make == standard_make)
+		return lr_standard_gives_check(after, m);
+	return position_in_check(after);
+}
+
+/* Whether the side to move has a legal move: standard chess looks for
+ * one, not for all of them. */
+static bool has_reply(const struct position *after)
+{
+	if (after->variant->generate == standard_generate)
+		return lr_standard_has_move(after);
 	struct movelist replies;
 	position_legal_moves(after, &replies);
-	return replies.count ? '+' : '#';
+	return replies.count > 0;
+}
+
+/* '+' or '#' for m, which led to `after`, by the variant's own attack
+ * rules; 0 for neither. */
+static char check_mark(const struct position *after, move_t m)
+{
+	if (!in_check_after(after, m))
+		return 0;
+	return has_reply(after) ? '+' : '#';
 }
 
 /* Copies at most size - 1 bytes, backing off to a UTF-8 boundary. */
 static size_t copy_out(const struct text *t, char *buf, size_t size)
 {
+	if (size >= MOVE_TEXT_MAX && t->n < MOVE_TEXT_MAX) {
+		/* All of it, as nearly every caller's buffer holds: one
+		 * copy of a fixed size, where a byte loop cost more. */
+		memcpy(buf, t->b, MOVE_TEXT_MAX);
+		buf[t->n] = 0;
+		return t->n;
+	}
 	if (size == 0)
 		return 0;
 	size_t n = t->n < size - 1 ? t->n : size - 1;
@@ -365,6 +392,31 @@ static size_t copy_out(const struct text *t, char *buf, size_t size)
 	/* A few bytes: by hand, where memcpy's call cost more. */
 	for (size_t i = 0; i < n; i++)
 		buf[i] = t->b[i];
+	buf[n] = 0;
+	return n;
+}
+
+/* A plain move in coordinates, "e2e4" or "e7e8q", straight into buf: no
+ * marker, unit or null move, no second piece on either square (Pauli),
+ * and a capture only onto its victim's square.  write_coordinate() would
+ * write the same (no mover letter, no 'x': no twin to tell apart); it
+ * is left the rest.  0 when the move is not plain. */
+static size_t plain_coordinate(const struct position *pos, move_t m,
+			       char *buf, size_t size)
+{
+	const unsigned odd = MF_NULL | MF_FLIP | MF_UNIT | MF_MARKS;
+	int from = MOVE_FROM(m), to = MOVE_TO(m), promo = MOVE_PROMO(m);
+	unsigned flags = MOVE_FLAGS(m);
+	if ((flags & odd) || size < 6 || pos->board2[from] || pos->board2[to] ||
+	    ((flags & MF_CAPTURE) && !pos->board[to]))
+		return 0;
+	buf[0] = (char)('a' + FILE_OF(from));
+	buf[1] = (char)('1' + RANK_OF(from));
+	buf[2] = (char)('a' + FILE_OF(to));
+	buf[3] = (char)('1' + RANK_OF(to));
+	size_t n = 4;
+	if (promo)
+		buf[n++] = (char)(piece_letter[promo] - 'A' + 'a');
 	buf[n] = 0;
 	return n;
 }
@@ -379,6 +431,9 @@ size_t move_write_after(const struct position *pos,
 			const struct position *after, move_t m,
 			enum notation n, char *buf, size_t size)
 {
+	size_t plain;
+	if (n == NOTATION_UCI && (plain = plain_coordinate(pos, m, buf, size)))
+		return plain;
 	struct text t;		/* not "= { ... }": that clears b[] too */
 	t.n = 0;
 	t.figurine = n == NOTATION_FIGURINE;
@@ -404,7 +459,7 @@ size_t move_write_after(const struct position *pos,
 			position_make(&played, m);
 			after = &played;
 		}
-		char mark = check_mark(after);
+		char mark = check_mark(after, m);
 		if (mark)
 			put_char(&t, mark);
 	}

@@ -1,0 +1,124 @@
+/* Positions to FEN, one for every position pgn-convert writes (FEN, EPD,
+ * JSON): the text of position_to_fen(), made from ranks kept from the
+ * position before.  A move changes one or two ranks, so the others are
+ * copied, not written again square by square.  Positions with a second
+ * piece on a square (Pauli) or pawn codes (Random Pawns) are written by
+ * position_to_fen() itself. */
+#include <string.h>
+
+#include "internal.h"
+
+void fmt_fen_cache_init(struct fmt_fen_cache *c)
+{
+	/* No board holds a byte 0xFF: every rank is written the first time. */
+	memset(c->rank, 0xFF, sizeof c->rank);
+}
+
+/* Whether any square has a second piece or a pawn code. */
+static bool has_extras(const struct position *pos)
+{
+	uint64_t any = 0;
+	for (int i = 0; i < 64; i += 8) {
+		uint64_t second, code;
+		memcpy(&second, pos->board2 + i, sizeof second);
+		memcpy(&code, pos->code + i, sizeof code);
+		any |= second | code;
+	}
+	return any != 0;
+}
+
+/* One rank of one-letter squares, a to h, empty runs as digits. */
+static uint8_t rank_text(const uint8_t *row, char *out)
+{
+	static const char letters[16] = " PNBRQKT pnbrqkt";
+	uint8_t n = 0, gap = 0;
+	for (int f = 0; f < 8; f++) {
+		if (!row[f]) {
+			gap++;
+			continue;
+		}
+		if (gap)
+			out[n++] = (char)('0' + gap);
+		out[n++] = letters[row[f] & 15];
+		gap = 0;
+	}
+	if (gap)
+		out[n++] = (char)('0' + gap);
+	return n;
+}
+
+static size_t put_board(struct fmt_fen_cache *c, const struct position *pos,
+			char *out)
+{
+	size_t n = 0;
+	for (int rank = 7; rank >= 0; rank--) {
+		uint64_t bytes;
+		memcpy(&bytes, pos->board + 8 * rank, sizeof bytes);
+		if (bytes != c->rank[rank]) {
+			c->rank[rank] = bytes;
+			c->len[rank] = rank_text(pos->board + 8 * rank,
+						 c->text[rank]);
+		}
+		memcpy(out + n, c->text[rank], 8);
+		n += c->len[rank];
+		out[n++] = '/';
+	}
+	return n - 1;
+}
+
+static size_t put_castling(unsigned rights, char *out)
+{
+	static const struct {
+		char text[4];
+		uint8_t len;
+	} field[16] = {
+		{ "-", 1 }, { "K", 1 }, { "Q", 1 }, { "KQ", 2 },
+		{ "k", 1 }, { "Kk", 2 }, { "Qk", 2 }, { "KQk", 3 },
+		{ "q", 1 }, { "Kq", 2 }, { "Qq", 2 }, { "KQq", 3 },
+		{ "kq", 2 }, { "Kkq", 3 }, { "Qkq", 3 }, { "KQkq", 4 },
+	};
+	memcpy(out, field[rights & 15].text, 4);
+	return field[rights & 15].len;
+}
+
+static size_t put_square(int sq, char *out)
+{
+	out[0] = (char)('a' + sq % 8);
+	out[1] = (char)('1' + sq / 8);
+	return 2;
+}
+
+/* The e.p. field: the passed square, and the landing square too when the
+ * victim is not straight behind it (Random Pawns' diagonal double step). */
+static size_t put_ep(const struct position *pos, char *out)
+{
+	if (pos->ep == NO_SQUARE) {
+		out[0] = '-';
+		return 1;
+	}
+	put_square(pos->ep, out);
+	int straight = pos->ep + (pos->side == WHITE ? -8 : 8);
+	if (pos->ep_victim == NO_SQUARE || pos->ep_victim == straight)
+		return 2;
+	return 2 + put_square(pos->ep_victim, out + 2);
+}
+
+size_t fmt_fen(struct fmt_fen_cache *c, const struct position *pos,
+	       char *buf)
+{
+	if (has_extras(pos))
+		return position_to_fen(pos, buf, FEN_MAX);
+	size_t n = put_board(c, pos, buf);
+	buf[n++] = ' ';
+	buf[n++] = pos->side == WHITE ? 'w' : 'b';
+	buf[n++] = ' ';
+	n += put_castling(pos->castling, buf + n);
+	buf[n++] = ' ';
+	n += put_ep(pos, buf + n);
+	buf[n++] = ' ';
+	n += fmt_put_uint(buf + n, pos->halfmove);
+	buf[n++] = ' ';
+	n += fmt_put_uint(buf + n, pos->fullmove);
+	buf[n] = 0;
+	return n;
+}
