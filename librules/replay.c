@@ -262,49 +262,13 @@ static bool san_needs_square(const struct position *pos, const struct san *san,
 	return san_parse(text, n, &canonical, &err) == 0 && canonical.coordinate;
 }
 
-/* Plays item on *pos, in place.  0 when it was played, -1 when it could
- * not be (*pos is then unchanged). */
-static int play_move(struct replay *r, const struct pgn_item *item,
-		     struct position *pos, unsigned depth, const char *path,
-		     int *in_check)
+/* Plays m, resolved from san, on *pos: the check mark checked, the
+ * visitor shown the move.  at: where the move stands, before it. */
+static void play_resolved(struct replay *r, const struct pgn_item *item,
+			  struct position *pos, unsigned depth,
+			  const struct site *at, const struct san *san,
+			  move_t m, int *in_check)
 {
-	struct site at = { item, true, pos->side, pos->fullmove, path,
-			   move_ply(pos) };
-	struct san san;
-	struct diag err, warn;
-	diag_blank(&err);
-	diag_blank(&warn);
-	if (san_parse_quick_text(item->text, item->len, &san) != 0 &&
-	    san_parse(item->text, item->len, &san, &err) != 0) {
-		err.severity = DIAG_ERROR;
-		err.code = DC_BAD_MOVE;
-		emit_labelled(r, &err, &at);
-		return -1;
-	}
-	if (san.kind == SAN_NULL) {
-		*in_check = -1;
-		return play_null(r, pos, &at);
-	}
-	move_t m;
-	int rc = lr_resolve_standard(pos, &san, *in_check, &m)
-			 ? 0
-			 : move_resolve(pos, &san, r->opts->strict, &m, &warn,
-					&err);
-	if (r->opts->san_only && san.coordinate && rc >= 0 &&
-	    !san_needs_square(pos, &san, m)) {
-		san.lenient |= SL_NOT_SAN;
-		diag_blank(&warn);
-		rc = move_resolve(pos, &san, r->opts->strict, &m, &warn, &err);
-	}
-	if (rc < 0 && err.code != DC_LENIENT) {
-		err.severity = DIAG_ERROR;
-		emit_labelled(r, &err, &at);
-		return -1;
-	}
-	/* Strict mode rejects a lenient form, but the move is known: report it
-	 * and play on, so every problem of the game is reported at once. */
-	if (rc != 0)
-		emit(r, rc < 0 ? &err : &warn, &at);
 	/* Only a visitor looks at the position before the move. */
 	bool visit = r->visitor && r->visitor->move;
 	bool keep = visit && !r->visitor->no_before &&
@@ -316,14 +280,74 @@ static int play_move(struct replay *r, const struct pgn_item *item,
 	uint8_t piece = (MOVE_FLAGS(m) & MF_MOVER2) ? pos->board2[from]
 						    : pos->board[from];
 	position_make(pos, m);
-	bool check = check_mark(r, &san, pos, m, &at);
+	bool check = check_mark(r, san, pos, m, at);
 	*in_check = check;
 	if (visit) {
 		struct replay_step step = { item, keep ? &before : NULL, pos,
-					    m, depth, at.ply, check, piece };
+					    m, depth, at->ply, check, piece };
 		r->visitor->move(r->visitor->ctx, &step);
 	}
+}
+
+/* play_move() of a move that is not plain SAN of standard chess resolved
+ * by bitboards: every form, every fault worded. */
+static int play_move_general(struct replay *r, const struct pgn_item *item,
+			     struct position *pos, unsigned depth,
+			     const struct site *at, int *in_check)
+{
+	struct san san;
+	struct diag err, warn;
+	diag_blank(&err);
+	diag_blank(&warn);
+	if (san_parse(item->text, item->len, &san, &err) != 0) {
+		err.severity = DIAG_ERROR;
+		err.code = DC_BAD_MOVE;
+		emit_labelled(r, &err, at);
+		return -1;
+	}
+	if (san.kind == SAN_NULL) {
+		*in_check = -1;
+		return play_null(r, pos, at);
+	}
+	move_t m;
+	int rc = move_resolve(pos, &san, r->opts->strict, &m, &warn, &err);
+	if (r->opts->san_only && san.coordinate && rc >= 0 &&
+	    !san_needs_square(pos, &san, m)) {
+		san.lenient |= SL_NOT_SAN;
+		diag_blank(&warn);
+		rc = move_resolve(pos, &san, r->opts->strict, &m, &warn, &err);
+	}
+	if (rc < 0 && err.code != DC_LENIENT) {
+		err.severity = DIAG_ERROR;
+		emit_labelled(r, &err, at);
+		return -1;
+	}
+	/* Strict mode rejects a lenient form, but the move is known: report it
+	 * and play on, so every problem of the game is reported at once. */
+	if (rc != 0)
+		emit(r, rc < 0 ? &err : &warn, at);
+	play_resolved(r, item, pos, depth, at, &san, m, in_check);
 	return 0;
+}
+
+/* Plays item on *pos, in place.  0 when it was played, -1 when it could
+ * not be (*pos is then unchanged).  Nearly every move is plain SAN that
+ * the bitboards resolve (lr_resolve_standard()): nothing to word, no
+ * diagnostic to prepare. */
+static int play_move(struct replay *r, const struct pgn_item *item,
+		     struct position *pos, unsigned depth, const char *path,
+		     int *in_check)
+{
+	struct site at = { item, true, pos->side, pos->fullmove, path,
+			   move_ply(pos) };
+	struct san san;
+	move_t m;
+	if (san_parse_quick_text(item->text, item->len, &san) == 0 &&
+	    lr_resolve_standard(pos, &san, *in_check, &m)) {
+		play_resolved(r, item, pos, depth, &at, &san, m, in_check);
+		return 0;
+	}
+	return play_move_general(r, item, pos, depth, &at, in_check);
 }
 
 static void replay_line(struct replay *r, const struct pgn_line *line,
