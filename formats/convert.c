@@ -63,6 +63,7 @@ static void record_move(void *ctx, const struct replay_step *step)
 	struct conv_move *r = &cg->moves[cg->nmoves++];
 	r->item = item;
 	r->move = step->move;
+	r->mark = step->mark;
 	r->after = *step->after;
 }
 
@@ -174,9 +175,11 @@ bool fmt_conv_line_next(struct conv_line *l, struct conv_step *s)
 	if (cg->cursor < cg->nmoves && cg->moves[cg->cursor].item == it) {
 		const struct conv_move *r = &cg->moves[cg->cursor++];
 		s->move = r->move;
+		s->mark = r->mark;
 		s->after = &r->after;
 	} else {
 		s->move = MOVE_NONE;
+		s->mark = 0;
 		s->after = play_unrecorded(l, it);
 	}
 	l->at = s->after;

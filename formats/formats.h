@@ -107,6 +107,7 @@ int conv_tags_parse(const char *name);
 struct conv_move {
 	const struct pgn_item *item;	/* a PI_MOVE */
 	move_t move;
+	char mark;		/* the check mark it earned (replay_step) */
 	struct position after;	/* as the replay left it */
 };
 

@@ -132,6 +132,7 @@ struct conv_line {
 struct conv_step {
 	const struct pgn_item *item;	/* the move */
 	move_t move;		/* MOVE_NONE: a null move */
+	char mark;		/* its check mark: '+', '#' or 0 */
 	/* Into the line, valid until its next fmt_conv_line_next(). */
 	const struct position *before, *after;
 	uint32_t ply;		/* half-moves from the start position */

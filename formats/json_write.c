@@ -181,42 +181,52 @@ static void jw_nags(struct jw *j, const char *key, const struct pgn_item *from,
 
 /* -------------------------------------------------------------- moves */
 
-/* The move of s in notation n at text (MOVE_TEXT_MAX bytes); its
- * length. */
-static size_t move_text(const struct conv_step *s, enum notation n,
-			char *text)
+/* The move of s in SAN, LAN and coordinates (text[NOTATION_*]), their
+ * lengths in len[]: found together, so that what they share (the piece,
+ * the legal moves, the mark) is worked out once. */
+static void move_texts(const struct conv_step *s,
+		       char text[][MOVE_TEXT_MAX], size_t len[])
 {
-	if (s->move != MOVE_NONE)
-		return move_write_after(s->before, s->after, s->move, n, text,
-					MOVE_TEXT_MAX);
-	if (n == NOTATION_UCI) {
-		memcpy(text, "0000", 4);
-		return 4;
+	if (s->move != MOVE_NONE) {
+		move_write_texts(s->before, s->move, s->mark, text, len);
+		return;
 	}
-	memcpy(text, "--", 2);
-	return 2;
+	memcpy(text[NOTATION_SAN], "--", 2);
+	memcpy(text[NOTATION_LAN], "--", 2);
+	memcpy(text[NOTATION_UCI], "0000", 4);
+	len[NOTATION_SAN] = len[NOTATION_LAN] = 2;
+	len[NOTATION_UCI] = 4;
 }
 
-/* ,"key":"text" of a move in notation n (key: three letters), made in
- * place; a text that must be escaped (none so far: the notations are
- * written in ASCII letters) is written again the long way. */
-static void jw_notation(struct jw *j, const char *key,
-			const struct conv_step *s, enum notation n)
+/* ,"key":"text" (key: three letters); a text that must be escaped (none
+ * so far: the notations are written in ASCII letters) is written the
+ * long way. */
+static void jw_notation(struct jw *j, const char *key, const char *text,
+			size_t len)
 {
+	if (plain_run(text, len) != len) {
+		jw_key(j, key);
+		jw_text(&j->out, text, len);
+		return;
+	}
 	char *p = fmt_out_room(&j->out, 8 + MOVE_TEXT_MAX + 1);
 	memcpy(p, ",\"", 2);
 	memcpy(p + 2, key, 3);
 	memcpy(p + 5, "\":\"", 3);
-	size_t len = move_text(s, n, p + 8);
-	if (plain_run(p + 8, len) == len) {
-		p[8 + len] = '"';
-		j->out.n += 8 + len + 1;
-		return;
-	}
-	char text[MOVE_TEXT_MAX];
-	memcpy(text, p + 8, len);
-	jw_key(j, key);
-	jw_text(&j->out, text, len);
+	memcpy(p + 8, text, MOVE_TEXT_MAX);
+	p[8 + len] = '"';
+	j->out.n += 8 + len + 1;
+}
+
+/* ,"san":...,"lan":...,"uci":... */
+static void jw_notations(struct jw *j, const struct conv_step *s)
+{
+	char text[NOTATION_FIGURINE][MOVE_TEXT_MAX];
+	size_t len[NOTATION_FIGURINE];
+	move_texts(s, text, len);
+	jw_notation(j, "san", text[NOTATION_SAN], len[NOTATION_SAN]);
+	jw_notation(j, "lan", text[NOTATION_LAN], len[NOTATION_LAN]);
+	jw_notation(j, "uci", text[NOTATION_UCI], len[NOTATION_UCI]);
 }
 
 static void jw_line(struct jw *j, const struct pgn_line *line,
@@ -280,9 +290,7 @@ static void jw_move(struct jw *j, const struct conv_step *s,
 	j->out.n += 6 + fmt_put_uint(p + 6, s->ply);
 	if (prefix_of)
 		jw_prefix(j, prefix_of, prefix_end, s->depth);
-	jw_notation(j, "san", s, NOTATION_SAN);
-	jw_notation(j, "lan", s, NOTATION_LAN);
-	jw_notation(j, "uci", s, NOTATION_UCI);
+	jw_notations(j, s);
 	jw_fen(j, s->after);
 	jw_after(j, s);
 }
