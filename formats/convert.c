@@ -25,6 +25,7 @@ void conv_game_release(struct conv_game *cg)
 	free(cg->moves);
 	free(cg->scratch);
 	free(cg->out);
+	free(cg->rank_memo);
 	conv_game_init(cg);
 }
 

@@ -132,6 +132,7 @@ struct conv_game {
 	size_t scratch_cap;
 	char *out;		/* the writers' output, held (struct fmt_out) */
 	size_t out_cap;
+	struct fmt_rank_memo *rank_memo;	/* the FEN writer's (fen_text.c) */
 };
 
 void conv_game_init(struct conv_game *cg);

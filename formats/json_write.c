@@ -381,7 +381,7 @@ void fmt_json_write_game(FILE *out, struct conv_game *cg,
 {
 	struct jw j = { .cg = cg, .o = o };
 	fmt_out_begin(&j.out, out, cg);
-	fmt_fen_cache_init(&j.fen);
+	fmt_fen_cache_init(&j.fen, cg);
 	jw_game(&j);
 	fmt_out_end(&j.out);
 }
