@@ -23,13 +23,38 @@ struct jw {
 
 /* ------------------------------------------------------------ strings */
 
+#define BYTES_ONES 0x0101010101010101u
+#define BYTES_HIGHS 0x8080808080808080u
+
+/* The bytes of w (eight of a string) that must be escaped, flagged by
+ * their high bits: below 0x20, 0x7f and above, '"' and '\\'.  A borrow
+ * can flag a byte wrongly, but only in a word with a byte rightly
+ * flagged: a word without a flag has nothing to escape.  (A text thought
+ * to need escapes is written the exact way, byte by byte.) */
+static inline uint64_t escaped_bytes(uint64_t w)
+{
+	uint64_t quote = w ^ (BYTES_ONES * '"');
+	uint64_t slash = w ^ (BYTES_ONES * '\\');
+	uint64_t del = w ^ (BYTES_ONES * 0x7f);
+	return (((w - BYTES_ONES * 0x20) & ~w) |
+		((quote - BYTES_ONES) & ~quote) |
+		((slash - BYTES_ONES) & ~slash) |
+		((del - BYTES_ONES) & ~del) | w) & BYTES_HIGHS;
+}
+
 /* The length of the run at s that needs no escape: printable ASCII but
- * '"' and '\\'.  Most strings are that whole (moves, FENs, most tags and
+ * '"' and '\\'.  Most strings are that whole (FENs, most tags and
  * comments) and are copied at once. */
 static size_t plain_run(const char *s, size_t n)
 {
 	size_t i = 0;
-	for (; i < n; i++) {
+	for (; i + 8 <= n; i += 8) {	/* eight bytes at a time, */
+		uint64_t w;
+		memcpy(&w, s + i, sizeof w);
+		if (escaped_bytes(w))
+			break;
+	}
+	for (; i < n; i++) {		/* then one by one */
 		unsigned char c = (unsigned char)s[i];
 		if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\')
 			break;
@@ -198,35 +223,63 @@ static void move_texts(const struct conv_step *s,
 	len[NOTATION_UCI] = 4;
 }
 
-/* ,"key":"text" (key: three letters); a text that must be escaped (none
- * so far: the notations are written in ASCII letters) is written the
- * long way. */
-static void jw_notation(struct jw *j, const char *key, const char *text,
-			size_t len)
+/* Whether a move's texts in SAN, LAN and coordinates (each in a buffer
+ * of MOVE_TEXT_MAX bytes, all of them set) need no escape: a word at a
+ * time, the bytes past each text's length masked off. */
+static bool plain_move_texts(char text[][MOVE_TEXT_MAX], const size_t len[])
 {
-	if (plain_run(text, len) != len) {
-		jw_key(j, key);
-		jw_text(&j->out, text, len);
-		return;
-	}
-	char *p = fmt_out_room(&j->out, 8 + MOVE_TEXT_MAX + 1);
-	memcpy(p, ",\"", 2);
-	memcpy(p + 2, key, 3);
-	memcpy(p + 5, "\":\"", 3);
-	memcpy(p + 8, text, MOVE_TEXT_MAX);
-	p[8 + len] = '"';
-	j->out.n += 8 + len + 1;
+	/* keep: 0xFF over a word's first k bytes, in memory order. */
+	static const unsigned char ones[16] = {
+		0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+	};
+	uint64_t flags = 0;
+	for (size_t n = NOTATION_SAN; n <= NOTATION_UCI; n++)
+		for (size_t i = 0; i < len[n]; i += 8) {
+			size_t k = len[n] - i < 8 ? len[n] - i : 8;
+			uint64_t w, keep;
+			memcpy(&w, text[n] + i, sizeof w);
+			memcpy(&keep, ones + 8 - k, sizeof keep);
+			flags |= escaped_bytes(w) & keep;
+		}
+	return !flags;
 }
 
-/* ,"san":...,"lan":...,"uci":... */
+/* The keys of the notations, by enum notation (SAN, LAN, UCI). */
+static const char notation_key[][4] = { "san", "lan", "uci" };
+
+/* The notations' texts, the long way: escaped. */
+static void jw_notations_escaped(struct jw *j, char text[][MOVE_TEXT_MAX],
+				 const size_t len[])
+{
+	for (size_t n = NOTATION_SAN; n <= NOTATION_UCI; n++) {
+		jw_key(j, notation_key[n]);
+		jw_text(&j->out, text[n], len[n]);
+	}
+}
+
+/* ,"san":"...","lan":"...","uci":"..." of the move of s.  Texts that
+ * must be escaped (none so far: the notations are written in ASCII
+ * letters) are written the long way. */
 static void jw_notations(struct jw *j, const struct conv_step *s)
 {
 	char text[NOTATION_FIGURINE][MOVE_TEXT_MAX];
-	size_t len[NOTATION_FIGURINE];
+	size_t len[NOTATION_FIGURINE], at = 0;
+	memset(text, 0, sizeof text);	/* plain_move_texts() reads words */
 	move_texts(s, text, len);
-	jw_notation(j, "san", text[NOTATION_SAN], len[NOTATION_SAN]);
-	jw_notation(j, "lan", text[NOTATION_LAN], len[NOTATION_LAN]);
-	jw_notation(j, "uci", text[NOTATION_UCI], len[NOTATION_UCI]);
+	if (!plain_move_texts(text, len)) {
+		jw_notations_escaped(j, text, len);
+		return;
+	}
+	char *p = fmt_out_room(&j->out, 3 * (8 + MOVE_TEXT_MAX + 1));
+	for (size_t n = NOTATION_SAN; n <= NOTATION_UCI; n++) {
+		memcpy(p + at, ",\"", 2);
+		memcpy(p + at + 2, notation_key[n], 3);
+		memcpy(p + at + 5, "\":\"", 3);
+		memcpy(p + at + 8, text[n], MOVE_TEXT_MAX);
+		at += 8 + len[n];
+		p[at++] = '"';
+	}
+	j->out.n += at;
 }
 
 static void jw_line(struct jw *j, const struct pgn_line *line,

@@ -420,8 +420,8 @@ static size_t copy_out(const struct text *t, char *buf, size_t size)
  * and a capture only onto its victim's square.  write_coordinate() would
  * write the same (no mover letter, no 'x': no twin to tell apart); it
  * is left the rest.  0 when the move is not plain. */
-static size_t plain_coordinate(const struct position *pos, move_t m,
-			       char *buf, size_t size)
+static inline __attribute__((always_inline)) size_t
+plain_coordinate(const struct position *pos, move_t m, char *buf, size_t size)
 {
 	const unsigned odd = MF_NULL | MF_FLIP | MF_UNIT | MF_MARKS;
 	int from = MOVE_FROM(m), to = MOVE_TO(m), promo = MOVE_PROMO(m);
