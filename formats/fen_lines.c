@@ -127,6 +127,24 @@ static void fl_line(struct fl *f, const struct pgn_line *line,
 	}
 }
 
+/* A game replayed by the fast path from a reader that built no tree
+ * (FEN, EPD and UCI lines need none: pgn-convert reads their games
+ * tags_only): no items to walk, but its moves, all on the main line, are
+ * recorded in order (a game with variations or null moves is not the
+ * fast path's, and its tree is read). */
+static bool records_only(const struct conv_game *cg)
+{
+	return !cg->game->moves.first && cg->nmoves > 0;
+}
+
+/* The positions after the recorded moves, the main line's. */
+static void fl_records(struct fl *f, const struct fl_path *main_line)
+{
+	for (size_t i = 0; i < f->cg->nmoves; i++)
+		fl_position(f, &f->cg->moves[i].after, main_line,
+			    (uint32_t)(i + 1));
+}
+
 void fmt_fen_write_game(FILE *out, struct conv_game *cg,
 			const struct conv_opts *o, bool epd)
 {
@@ -138,32 +156,59 @@ void fmt_fen_write_game(FILE *out, struct conv_game *cg,
 		f.number_len = fmt_put_uint(f.number, cg->game->index);
 	cg->cursor = 0;
 	fl_position(&f, &cg->start, &main_line, 0);
-	fl_line(&f, &cg->game->moves, &cg->start, 0, 0, "");
+	if (records_only(cg))
+		fl_records(&f, &main_line);
+	else
+		fl_line(&f, &cg->game->moves, &cg->start, 0, 0, "");
 	fmt_out_end(&f.out);
+}
+
+/* The main line's moves in coordinates, a blank before each but the
+ * first, by the walk of the tree or from the records alone. */
+static void uci_move(struct fmt_out *b, const struct position *before,
+		     move_t m, bool first)
+{
+	char *p = fmt_out_room(b, MOVE_TEXT_MAX + 1);
+	size_t n = 0;
+	if (!first)
+		p[n++] = ' ';
+	if (m != MOVE_NONE)
+		n += move_write_marked(before, m, 0, NOTATION_UCI, p + n,
+				       MOVE_TEXT_MAX);
+	else
+		memcpy(p + n, "0000", 4), n += 4;
+	b->n += n;
+}
+
+static void uci_records(struct fmt_out *b, const struct conv_game *cg)
+{
+	const struct position *before = &cg->start;
+	for (size_t i = 0; i < cg->nmoves; i++) {
+		uci_move(b, before, cg->moves[i].move, i == 0);
+		before = &cg->moves[i].after;
+	}
+}
+
+static void uci_walk(struct fmt_out *b, struct conv_game *cg)
+{
+	struct conv_line l;
+	struct conv_step s;
+	cg->cursor = 0;
+	fmt_conv_line_begin(&l, cg, &cg->game->moves, &cg->start, 0, 0);
+	for (bool first = true; fmt_conv_line_next(&l, &s); first = false)
+		uci_move(b, s.before, s.move, first);
 }
 
 void fmt_uci_line_write_game(FILE *out, struct conv_game *cg,
 			     const struct conv_opts *o)
 {
-	struct conv_line l;
-	struct conv_step s;
 	struct fmt_out b;
 	(void)o;
 	fmt_out_begin(&b, out, cg);
-	cg->cursor = 0;
-	fmt_conv_line_begin(&l, cg, &cg->game->moves, &cg->start, 0, 0);
-	for (bool first = true; fmt_conv_line_next(&l, &s); first = false) {
-		char *p = fmt_out_room(&b, MOVE_TEXT_MAX + 1);
-		size_t n = 0;
-		if (!first)
-			p[n++] = ' ';
-		if (s.move != MOVE_NONE)
-			n += move_write(s.before, s.move, NOTATION_UCI, p + n,
-					MOVE_TEXT_MAX);
-		else
-			memcpy(p + n, "0000", 4), n += 4;
-		b.n += n;
-	}
+	if (records_only(cg))
+		uci_records(&b, cg);
+	else
+		uci_walk(&b, cg);
 	fmt_out_char(&b, '\n');
 	fmt_out_end(&b);
 }
