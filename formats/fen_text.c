@@ -77,23 +77,39 @@ static uint8_t rank_text_memo(struct fmt_rank_memo *m, uint64_t bytes,
 	return m->len[i];
 }
 
+/* One rank's text and its '/' at out + n, from the cache when the
+ * rank's bytes are those it holds; the length after it. */
+static inline size_t put_rank(struct fmt_fen_cache *c,
+			      const struct position *pos, int rank, char *out,
+			      size_t n)
+{
+	uint64_t bytes;
+	memcpy(&bytes, pos->board + 8 * rank, sizeof bytes);
+	if (bytes != c->rank[rank]) {
+		c->rank[rank] = bytes;
+		c->len[rank] = rank_text_memo(c->memo, bytes,
+					      pos->board + 8 * rank,
+					      c->text[rank]);
+	}
+	memcpy(out + n, c->text[rank], 8);
+	n += c->len[rank];
+	out[n] = '/';
+	return n + 1;
+}
+
+/* The ranks from the eighth down, written out (this runs for every
+ * position written): no loop to keep. */
 static size_t put_board(struct fmt_fen_cache *c, const struct position *pos,
 			char *out)
 {
-	size_t n = 0;
-	for (int rank = 7; rank >= 0; rank--) {
-		uint64_t bytes;
-		memcpy(&bytes, pos->board + 8 * rank, sizeof bytes);
-		if (bytes != c->rank[rank]) {
-			c->rank[rank] = bytes;
-			c->len[rank] = rank_text_memo(c->memo, bytes,
-						      pos->board + 8 * rank,
-						      c->text[rank]);
-		}
-		memcpy(out + n, c->text[rank], 8);
-		n += c->len[rank];
-		out[n++] = '/';
-	}
+	size_t n = put_rank(c, pos, 7, out, 0);
+	n = put_rank(c, pos, 6, out, n);
+	n = put_rank(c, pos, 5, out, n);
+	n = put_rank(c, pos, 4, out, n);
+	n = put_rank(c, pos, 3, out, n);
+	n = put_rank(c, pos, 2, out, n);
+	n = put_rank(c, pos, 1, out, n);
+	n = put_rank(c, pos, 0, out, n);
 	return n - 1;
 }
 
