@@ -198,6 +198,7 @@ static void convert_game(void *ctx, void *worker, struct pgn_game *g,
 	const struct convert *c = ctx;
 	struct conv_game *cg = worker;
 	struct conv_writer *piece = run_chunk(k);
+	cg->moves_only = c->format == CONV_UCI_LINE && needs_no_tree(c);
 	int replayed = conv_game_replay(cg, g, c->game_replay,
 					wants_variations(c), run_report, k);
 	bool ok = !run_game_failed(k, g) && replayed == 0;

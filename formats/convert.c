@@ -65,7 +65,8 @@ static void record_move(void *ctx, const struct replay_step *step)
 	r->item = item;
 	r->move = step->move;
 	r->mark = step->mark;
-	r->after = *step->after;
+	if (!cg->moves_only || step->item || cg->game->moves.first)
+		r->after = *step->after;
 }
 
 int conv_game_replay(struct conv_game *cg, struct pgn_game *g,

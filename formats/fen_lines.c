@@ -180,9 +180,34 @@ static void uci_move(struct fmt_out *b, const struct position *before,
 	b->n += n;
 }
 
+/* The records without positions (cg->moves_only) of a standard game:
+ * from, to and promotion say each move (no mark, no second piece, no
+ * capture to tell apart from a quiet move), as move_write() writes it. */
+static void uci_standard_records(struct fmt_out *b, const struct conv_game *cg)
+{
+	char *p = fmt_out_room(b, 6 * cg->nmoves);
+	size_t n = 0;
+	for (size_t i = 0; i < cg->nmoves; i++) {
+		move_t m = cg->moves[i].move;
+		p[n] = ' ';
+		n += i > 0;
+		p[n++] = (char)('a' + MOVE_FROM(m) % 8);
+		p[n++] = (char)('1' + MOVE_FROM(m) / 8);
+		p[n++] = (char)('a' + MOVE_TO(m) % 8);
+		p[n++] = (char)('1' + MOVE_TO(m) / 8);
+		if (MOVE_PROMO(m))
+			p[n++] = "\0pnbrqkt"[MOVE_PROMO(m)];
+	}
+	b->n += n;
+}
+
 static void uci_records(struct fmt_out *b, const struct conv_game *cg)
 {
 	const struct position *before = &cg->start;
+	if (cg->moves_only) {
+		uci_standard_records(b, cg);
+		return;
+	}
 	for (size_t i = 0; i < cg->nmoves; i++) {
 		uci_move(b, before, cg->moves[i].move, i == 0);
 		before = &cg->moves[i].after;

@@ -133,6 +133,10 @@ struct conv_game {
 	char *out;		/* the writers' output, held (struct fmt_out) */
 	size_t out_cap;
 	struct fmt_rank_memo *rank_memo;	/* the FEN writer's (fen_text.c) */
+	/* Set by the caller for UCI lines: the positions after the moves
+	 * of a game replayed by the fast path without a tree (standard
+	 * chess, whose coordinates the move alone gives) are not kept. */
+	bool moves_only;
 };
 
 void conv_game_init(struct conv_game *cg);
