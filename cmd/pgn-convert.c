@@ -116,6 +116,17 @@ static bool wants_variations(const struct convert *c)
 	}
 }
 
+/* FEN, EPD and UCI lines write positions and moves, which the replay
+ * records, and nothing else of the movetext: their games are read
+ * without a tree, and a game the fast path does not take is read again
+ * with it (game_replay()), as pgn-validate reads its games.  Not under
+ * --full-replay, whose reader builds the tree with the stream. */
+static bool needs_no_tree(const struct convert *c)
+{
+	return (c->format == CONV_FEN || c->format == CONV_EPD ||
+		c->format == CONV_UCI_LINE) && !c->opts.replay.full_replay;
+}
+
 /* Each game is written by its chunk's own writer (a piece of the output,
  * see conv_writer), whose first game's debts to the output before it are
  * paid when the chunk is written (before_write). */
@@ -187,6 +198,7 @@ static void convert_game(void *ctx, void *worker, struct pgn_game *g,
 	const struct convert *c = ctx;
 	struct conv_game *cg = worker;
 	struct conv_writer *piece = run_chunk(k);
+	cg->moves_only = c->format == CONV_UCI_LINE && needs_no_tree(c);
 	int replayed = conv_game_replay(cg, g, c->game_replay,
 					wants_variations(c), run_report, k);
 	bool ok = !run_game_failed(k, g) && replayed == 0;
@@ -338,6 +350,7 @@ int main(int argc, char **argv)
 		.before_write = before_write,
 		.streams = { [S_OUTPUT] = out },
 	};
+	cfg.reader.tags_only = needs_no_tree(&c);
 	if (c.reject_path)
 		cfg.streams[S_REJECT] = output_open(c.reject_path);
 	c.writer = conv_writer_new(out, c.format, &c.conv);

@@ -25,6 +25,7 @@ void conv_game_release(struct conv_game *cg)
 	free(cg->moves);
 	free(cg->scratch);
 	free(cg->out);
+	free(cg->rank_memo);
 	conv_game_init(cg);
 }
 
@@ -63,7 +64,9 @@ static void record_move(void *ctx, const struct replay_step *step)
 	struct conv_move *r = &cg->moves[cg->nmoves++];
 	r->item = item;
 	r->move = step->move;
-	r->after = *step->after;
+	r->mark = step->mark;
+	if (!cg->moves_only || step->item || cg->game->moves.first)
+		r->after = *step->after;
 }
 
 int conv_game_replay(struct conv_game *cg, struct pgn_game *g,
@@ -174,9 +177,11 @@ bool fmt_conv_line_next(struct conv_line *l, struct conv_step *s)
 	if (cg->cursor < cg->nmoves && cg->moves[cg->cursor].item == it) {
 		const struct conv_move *r = &cg->moves[cg->cursor++];
 		s->move = r->move;
+		s->mark = r->mark;
 		s->after = &r->after;
 	} else {
 		s->move = MOVE_NONE;
+		s->mark = 0;
 		s->after = play_unrecorded(l, it);
 	}
 	l->at = s->after;

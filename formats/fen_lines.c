@@ -15,6 +15,10 @@ struct fl {
 	const struct conv_opts *o;
 	bool epd;
 	struct fmt_fen_cache fen;
+	/* The game's number in digits, made once for all its lines; 0
+	 * bytes when its conv_number writes it (--jobs). */
+	char number[24];
+	size_t number_len;
 };
 
 /* A variation path as written before a ply: "" on the main line. */
@@ -23,16 +27,23 @@ struct fl_path {
 	size_t n;
 };
 
-/* The id after the game number: path and ply, then tail. */
-static void fl_id(struct fl *f, const struct fl_path *path, uint32_t ply,
-		  const char *tail, size_t tail_len)
+/* What follows the game number, at p (room for path->n + 32 bytes): the
+ * separator, path and ply, and the line's end; its length. */
+static size_t fl_id(bool epd, const struct fl_path *path, uint32_t ply,
+		    char *p)
 {
-	char *p = fmt_out_room(&f->out, path->n + 20 + tail_len);
-	size_t n = path->n;
-	memcpy(p, path->s, n);
+	size_t n = 1;
+	p[0] = epd ? ':' : '\t';
+	if (path->n)
+		memcpy(p + n, path->s, path->n);
+	n += path->n;
 	n += fmt_put_uint(p + n, ply);
-	memcpy(p + n, tail, tail_len);
-	f->out.n += n + tail_len;
+	if (!epd) {
+		p[n] = '\n';
+		return n + 1;
+	}
+	memcpy(p + n, "\";\n", 3);
+	return n + 3;
 }
 
 /* The EPD fields of a FEN (cut before its clocks, four fields) and the
@@ -55,26 +66,28 @@ static size_t epd_fields(const struct position *pos, char *line, size_t n)
 }
 
 /* "FEN<TAB>GAME<TAB>ID", or the EPD form with the clocks as opcodes:
- * "BOARD SIDE CASTLING EP hmvc H; fmvn F; id "GAME:ID";".  The game
- * number is written apart: with --jobs it is known only later. */
+ * "BOARD SIDE CASTLING EP hmvc H; fmvn F; id "GAME:ID";".  With --jobs
+ * the game number is written apart: it is known only later. */
 static void fl_position(struct fl *f, const struct position *pos,
 			const struct fl_path *path, uint32_t ply)
 {
-	char *line = fmt_out_room(&f->out, FEN_MAX + 64);
-	size_t n = fmt_fen(&f->fen, pos, line);
-	uint64_t game = f->cg->game->index;
-	if (!f->epd) {
-		line[n++] = '\t';
+	char *p = fmt_out_room(&f->out, FEN_MAX + 64 + 24 + path->n + 32);
+	size_t n = fmt_fen(&f->fen, pos, p);
+	if (f->epd)
+		n = epd_fields(pos, p, n);
+	else
+		p[n++] = '\t';
+	if (!f->number_len) {
 		f->out.n += n;
-		fmt_out_game_number(&f->out, f->cg->number, game);
-		fmt_out_char(&f->out, '\t');
-		fl_id(f, path, ply, "\n", 1);
-		return;
+		fmt_out_game_number(&f->out, f->cg->number,
+				    f->cg->game->index);
+		p = fmt_out_room(&f->out, path->n + 32);
+		n = 0;
+	} else {
+		memcpy(p + n, f->number, sizeof f->number);
+		n += f->number_len;
 	}
-	f->out.n += epd_fields(pos, line, n);
-	fmt_out_game_number(&f->out, f->cg->number, game);
-	fmt_out_char(&f->out, ':');
-	fl_id(f, path, ply, "\";\n", 3);
+	f->out.n += n + fl_id(f->epd, path, ply, p + n);
 }
 
 static void fl_line(struct fl *f, const struct pgn_line *line,
@@ -114,41 +127,113 @@ static void fl_line(struct fl *f, const struct pgn_line *line,
 	}
 }
 
+/* A game replayed by the fast path from a reader that built no tree
+ * (FEN, EPD and UCI lines need none: pgn-convert reads their games
+ * tags_only): no items to walk, but its moves, all on the main line, are
+ * recorded in order (a game with variations or null moves is not the
+ * fast path's, and its tree is read). */
+static bool records_only(const struct conv_game *cg)
+{
+	return !cg->game->moves.first && cg->nmoves > 0;
+}
+
+/* The positions after the recorded moves, the main line's. */
+static void fl_records(struct fl *f, const struct fl_path *main_line)
+{
+	for (size_t i = 0; i < f->cg->nmoves; i++)
+		fl_position(f, &f->cg->moves[i].after, main_line,
+			    (uint32_t)(i + 1));
+}
+
 void fmt_fen_write_game(FILE *out, struct conv_game *cg,
 			const struct conv_opts *o, bool epd)
 {
 	struct fl f = { .cg = cg, .o = o, .epd = epd };
 	const struct fl_path main_line = { "", 0 };
 	fmt_out_begin(&f.out, out, cg);
-	fmt_fen_cache_init(&f.fen);
+	fmt_fen_cache_init(&f.fen, cg);
+	if (!cg->number || !cg->number->write)
+		f.number_len = fmt_put_uint(f.number, cg->game->index);
 	cg->cursor = 0;
 	fl_position(&f, &cg->start, &main_line, 0);
-	fl_line(&f, &cg->game->moves, &cg->start, 0, 0, "");
+	if (records_only(cg))
+		fl_records(&f, &main_line);
+	else
+		fl_line(&f, &cg->game->moves, &cg->start, 0, 0, "");
 	fmt_out_end(&f.out);
+}
+
+/* The main line's moves in coordinates, a blank before each but the
+ * first, by the walk of the tree or from the records alone. */
+static void uci_move(struct fmt_out *b, const struct position *before,
+		     move_t m, bool first)
+{
+	char *p = fmt_out_room(b, MOVE_TEXT_MAX + 1);
+	size_t n = 0;
+	if (!first)
+		p[n++] = ' ';
+	if (m != MOVE_NONE)
+		n += move_write_marked(before, m, 0, NOTATION_UCI, p + n,
+				       MOVE_TEXT_MAX);
+	else
+		memcpy(p + n, "0000", 4), n += 4;
+	b->n += n;
+}
+
+/* The records without positions (cg->moves_only) of a standard game:
+ * from, to and promotion say each move (no mark, no second piece, no
+ * capture to tell apart from a quiet move), as move_write() writes it. */
+static void uci_standard_records(struct fmt_out *b, const struct conv_game *cg)
+{
+	char *p = fmt_out_room(b, 6 * cg->nmoves);
+	size_t n = 0;
+	for (size_t i = 0; i < cg->nmoves; i++) {
+		move_t m = cg->moves[i].move;
+		p[n] = ' ';
+		n += i > 0;
+		p[n++] = (char)('a' + MOVE_FROM(m) % 8);
+		p[n++] = (char)('1' + MOVE_FROM(m) / 8);
+		p[n++] = (char)('a' + MOVE_TO(m) % 8);
+		p[n++] = (char)('1' + MOVE_TO(m) / 8);
+		if (MOVE_PROMO(m))
+			p[n++] = "\0pnbrqkt"[MOVE_PROMO(m)];
+	}
+	b->n += n;
+}
+
+static void uci_records(struct fmt_out *b, const struct conv_game *cg)
+{
+	const struct position *before = &cg->start;
+	if (cg->moves_only) {
+		uci_standard_records(b, cg);
+		return;
+	}
+	for (size_t i = 0; i < cg->nmoves; i++) {
+		uci_move(b, before, cg->moves[i].move, i == 0);
+		before = &cg->moves[i].after;
+	}
+}
+
+static void uci_walk(struct fmt_out *b, struct conv_game *cg)
+{
+	struct conv_line l;
+	struct conv_step s;
+	cg->cursor = 0;
+	fmt_conv_line_begin(&l, cg, &cg->game->moves, &cg->start, 0, 0);
+	for (bool first = true; fmt_conv_line_next(&l, &s); first = false)
+		uci_move(b, s.before, s.move, first);
 }
 
 void fmt_uci_line_write_game(FILE *out, struct conv_game *cg,
 			     const struct conv_opts *o)
 {
-	struct conv_line l;
-	struct conv_step s;
 	struct fmt_out b;
 	(void)o;
 	fmt_out_begin(&b, out, cg);
-	cg->cursor = 0;
-	fmt_conv_line_begin(&l, cg, &cg->game->moves, &cg->start, 0, 0);
-	for (bool first = true; fmt_conv_line_next(&l, &s); first = false) {
-		char *p = fmt_out_room(&b, MOVE_TEXT_MAX + 1);
-		size_t n = 0;
-		if (!first)
-			p[n++] = ' ';
-		if (s.move != MOVE_NONE)
-			n += move_write(s.before, s.move, NOTATION_UCI, p + n,
-					MOVE_TEXT_MAX);
-		else
-			memcpy(p + n, "0000", 4), n += 4;
-		b.n += n;
-	}
+	if (records_only(cg))
+		uci_records(&b, cg);
+	else
+		uci_walk(&b, cg);
 	fmt_out_char(&b, '\n');
 	fmt_out_end(&b);
 }

@@ -4,14 +4,27 @@
  * copied, not written again square by square.  Positions with a second
  * piece on a square (Pauli) or pawn codes (Random Pawns) are written by
  * position_to_fen() itself. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
 
-void fmt_fen_cache_init(struct fmt_fen_cache *c)
+/* No board holds a byte 0xFF: a rank cached or memoized as all 0xFF
+ * is none. */
+void fmt_fen_cache_init(struct fmt_fen_cache *c, struct conv_game *cg)
 {
-	/* No board holds a byte 0xFF: every rank is written the first time. */
 	memset(c->rank, 0xFF, sizeof c->rank);
+	c->memo = NULL;
+	if (!cg)
+		return;
+	if (!cg->rank_memo) {
+		cg->rank_memo = malloc(sizeof *cg->rank_memo);
+		if (!cg->rank_memo)
+			pawnkit_out_of_memory();
+		memset(cg->rank_memo->bytes, 0xFF,
+		       sizeof cg->rank_memo->bytes);
+	}
+	c->memo = cg->rank_memo;
 }
 
 /* Whether any square has a second piece or a pawn code. */
@@ -47,22 +60,56 @@ static uint8_t rank_text(const uint8_t *row, char *out)
 	return n;
 }
 
+/* rank_text() of a rank whose board bytes are `bytes`, from the memo
+ * when it has them, into out (room for 8 bytes). */
+static uint8_t rank_text_memo(struct fmt_rank_memo *m, uint64_t bytes,
+			      const uint8_t *row, char *out)
+{
+	if (!m)
+		return rank_text(row, out);
+	size_t i = (size_t)((bytes * 0x9E3779B97F4A7C15u) >>
+			    (64 - FMT_RANK_MEMO_BITS));
+	if (m->bytes[i] != bytes) {
+		m->bytes[i] = bytes;
+		m->len[i] = rank_text(row, m->text[i]);
+	}
+	memcpy(out, m->text[i], 8);
+	return m->len[i];
+}
+
+/* One rank's text and its '/' at out + n, from the cache when the
+ * rank's bytes are those it holds; the length after it. */
+static inline size_t put_rank(struct fmt_fen_cache *c,
+			      const struct position *pos, int rank, char *out,
+			      size_t n)
+{
+	uint64_t bytes;
+	memcpy(&bytes, pos->board + 8 * rank, sizeof bytes);
+	if (bytes != c->rank[rank]) {
+		c->rank[rank] = bytes;
+		c->len[rank] = rank_text_memo(c->memo, bytes,
+					      pos->board + 8 * rank,
+					      c->text[rank]);
+	}
+	memcpy(out + n, c->text[rank], 8);
+	n += c->len[rank];
+	out[n] = '/';
+	return n + 1;
+}
+
+/* The ranks from the eighth down, written out (this runs for every
+ * position written): no loop to keep. */
 static size_t put_board(struct fmt_fen_cache *c, const struct position *pos,
 			char *out)
 {
-	size_t n = 0;
-	for (int rank = 7; rank >= 0; rank--) {
-		uint64_t bytes;
-		memcpy(&bytes, pos->board + 8 * rank, sizeof bytes);
-		if (bytes != c->rank[rank]) {
-			c->rank[rank] = bytes;
-			c->len[rank] = rank_text(pos->board + 8 * rank,
-						 c->text[rank]);
-		}
-		memcpy(out + n, c->text[rank], 8);
-		n += c->len[rank];
-		out[n++] = '/';
-	}
+	size_t n = put_rank(c, pos, 7, out, 0);
+	n = put_rank(c, pos, 6, out, n);
+	n = put_rank(c, pos, 5, out, n);
+	n = put_rank(c, pos, 4, out, n);
+	n = put_rank(c, pos, 3, out, n);
+	n = put_rank(c, pos, 2, out, n);
+	n = put_rank(c, pos, 1, out, n);
+	n = put_rank(c, pos, 0, out, n);
 	return n - 1;
 }
 

@@ -107,6 +107,7 @@ int conv_tags_parse(const char *name);
 struct conv_move {
 	const struct pgn_item *item;	/* a PI_MOVE */
 	move_t move;
+	char mark;		/* the check mark it earned (replay_step) */
 	struct position after;	/* as the replay left it */
 };
 
@@ -131,6 +132,11 @@ struct conv_game {
 	size_t scratch_cap;
 	char *out;		/* the writers' output, held (struct fmt_out) */
 	size_t out_cap;
+	struct fmt_rank_memo *rank_memo;	/* the FEN writer's (fen_text.c) */
+	/* Set by the caller for UCI lines: the positions after the moves
+	 * of a game replayed by the fast path without a tree (standard
+	 * chess, whose coordinates the move alone gives) are not kept. */
+	bool moves_only;
 };
 
 void conv_game_init(struct conv_game *cg);

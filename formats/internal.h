@@ -95,8 +95,22 @@ struct fmt_fen_cache {
 	uint64_t rank[8];	/* the board bytes of each rank's text */
 	char text[8][8];
 	uint8_t len[8];
+	struct fmt_rank_memo *memo;	/* cg->rank_memo, or NULL */
 };
-void fmt_fen_cache_init(struct fmt_fen_cache *c);
+/* The texts of ranks met before, by their board bytes, kept from game to
+ * game (a rank's text depends on its bytes alone): most ranks a move
+ * changes have been written already, in this game or another.  A table
+ * of 2^FMT_RANK_MEMO_BITS entries, the slot by a hash of the bytes, the
+ * newest in each. */
+#define FMT_RANK_MEMO_BITS 14
+struct fmt_rank_memo {
+	uint64_t bytes[1 << FMT_RANK_MEMO_BITS];	/* all 0xFF: empty */
+	char text[1 << FMT_RANK_MEMO_BITS][8];
+	uint8_t len[1 << FMT_RANK_MEMO_BITS];
+};
+/* A cache for the game's positions, with cg's memo of ranks (made the
+ * first time; cg NULL: none). */
+void fmt_fen_cache_init(struct fmt_fen_cache *c, struct conv_game *cg);
 /* buf: FEN_MAX bytes. */
 size_t fmt_fen(struct fmt_fen_cache *c, const struct position *pos,
 	       char *buf);
@@ -132,6 +146,7 @@ struct conv_line {
 struct conv_step {
 	const struct pgn_item *item;	/* the move */
 	move_t move;		/* MOVE_NONE: a null move */
+	char mark;		/* its check mark: '+', '#' or 0 */
 	/* Into the line, valid until its next fmt_conv_line_next(). */
 	const struct position *before, *after;
 	uint32_t ply;		/* half-moves from the start position */

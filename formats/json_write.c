@@ -23,13 +23,38 @@ struct jw {
 
 /* ------------------------------------------------------------ strings */
 
+#define BYTES_ONES 0x0101010101010101u
+#define BYTES_HIGHS 0x8080808080808080u
+
+/* The bytes of w (eight of a string) that must be escaped, flagged by
+ * their high bits: below 0x20, 0x7f and above, '"' and '\\'.  A borrow
+ * can flag a byte wrongly, but only in a word with a byte rightly
+ * flagged: a word without a flag has nothing to escape.  (A text thought
+ * to need escapes is written the exact way, byte by byte.) */
+static inline uint64_t escaped_bytes(uint64_t w)
+{
+	uint64_t quote = w ^ (BYTES_ONES * '"');
+	uint64_t slash = w ^ (BYTES_ONES * '\\');
+	uint64_t del = w ^ (BYTES_ONES * 0x7f);
+	return (((w - BYTES_ONES * 0x20) & ~w) |
+		((quote - BYTES_ONES) & ~quote) |
+		((slash - BYTES_ONES) & ~slash) |
+		((del - BYTES_ONES) & ~del) | w) & BYTES_HIGHS;
+}
+
 /* The length of the run at s that needs no escape: printable ASCII but
- * '"' and '\\'.  Most strings are that whole (moves, FENs, most tags and
+ * '"' and '\\'.  Most strings are that whole (FENs, most tags and
  * comments) and are copied at once. */
 static size_t plain_run(const char *s, size_t n)
 {
 	size_t i = 0;
-	for (; i < n; i++) {
+	for (; i + 8 <= n; i += 8) {	/* eight bytes at a time, */
+		uint64_t w;
+		memcpy(&w, s + i, sizeof w);
+		if (escaped_bytes(w))
+			break;
+	}
+	for (; i < n; i++) {		/* then one by one */
 		unsigned char c = (unsigned char)s[i];
 		if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\')
 			break;
@@ -181,42 +206,80 @@ static void jw_nags(struct jw *j, const char *key, const struct pgn_item *from,
 
 /* -------------------------------------------------------------- moves */
 
-/* The move of s in notation n at text (MOVE_TEXT_MAX bytes); its
- * length. */
-static size_t move_text(const struct conv_step *s, enum notation n,
-			char *text)
+/* The move of s in SAN, LAN and coordinates (text[NOTATION_*]), their
+ * lengths in len[]: found together, so that what they share (the piece,
+ * the legal moves, the mark) is worked out once. */
+static void move_texts(const struct conv_step *s,
+		       char text[][MOVE_TEXT_MAX], size_t len[])
 {
-	if (s->move != MOVE_NONE)
-		return move_write_after(s->before, s->after, s->move, n, text,
-					MOVE_TEXT_MAX);
-	if (n == NOTATION_UCI) {
-		memcpy(text, "0000", 4);
-		return 4;
-	}
-	memcpy(text, "--", 2);
-	return 2;
-}
-
-/* ,"key":"text" of a move in notation n (key: three letters), made in
- * place; a text that must be escaped (none so far: the notations are
- * written in ASCII letters) is written again the long way. */
-static void jw_notation(struct jw *j, const char *key,
-			const struct conv_step *s, enum notation n)
-{
-	char *p = fmt_out_room(&j->out, 8 + MOVE_TEXT_MAX + 1);
-	memcpy(p, ",\"", 2);
-	memcpy(p + 2, key, 3);
-	memcpy(p + 5, "\":\"", 3);
-	size_t len = move_text(s, n, p + 8);
-	if (plain_run(p + 8, len) == len) {
-		p[8 + len] = '"';
-		j->out.n += 8 + len + 1;
+	if (s->move != MOVE_NONE) {
+		move_write_texts(s->before, s->move, s->mark, text, len);
 		return;
 	}
-	char text[MOVE_TEXT_MAX];
-	memcpy(text, p + 8, len);
-	jw_key(j, key);
-	jw_text(&j->out, text, len);
+	memcpy(text[NOTATION_SAN], "--", 2);
+	memcpy(text[NOTATION_LAN], "--", 2);
+	memcpy(text[NOTATION_UCI], "0000", 4);
+	len[NOTATION_SAN] = len[NOTATION_LAN] = 2;
+	len[NOTATION_UCI] = 4;
+}
+
+/* Whether a move's texts in SAN, LAN and coordinates (each in a buffer
+ * of MOVE_TEXT_MAX bytes, all of them set) need no escape: a word at a
+ * time, the bytes past each text's length masked off. */
+static bool plain_move_texts(char text[][MOVE_TEXT_MAX], const size_t len[])
+{
+	/* keep: 0xFF over a word's first k bytes, in memory order. */
+	static const unsigned char ones[16] = {
+		0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF,
+	};
+	uint64_t flags = 0;
+	for (size_t n = NOTATION_SAN; n <= NOTATION_UCI; n++)
+		for (size_t i = 0; i < len[n]; i += 8) {
+			size_t k = len[n] - i < 8 ? len[n] - i : 8;
+			uint64_t w, keep;
+			memcpy(&w, text[n] + i, sizeof w);
+			memcpy(&keep, ones + 8 - k, sizeof keep);
+			flags |= escaped_bytes(w) & keep;
+		}
+	return !flags;
+}
+
+/* The keys of the notations, by enum notation (SAN, LAN, UCI). */
+static const char notation_key[][4] = { "san", "lan", "uci" };
+
+/* The notations' texts, the long way: escaped. */
+static void jw_notations_escaped(struct jw *j, char text[][MOVE_TEXT_MAX],
+				 const size_t len[])
+{
+	for (size_t n = NOTATION_SAN; n <= NOTATION_UCI; n++) {
+		jw_key(j, notation_key[n]);
+		jw_text(&j->out, text[n], len[n]);
+	}
+}
+
+/* ,"san":"...","lan":"...","uci":"..." of the move of s.  Texts that
+ * must be escaped (none so far: the notations are written in ASCII
+ * letters) are written the long way. */
+static void jw_notations(struct jw *j, const struct conv_step *s)
+{
+	char text[NOTATION_FIGURINE][MOVE_TEXT_MAX];
+	size_t len[NOTATION_FIGURINE], at = 0;
+	memset(text, 0, sizeof text);	/* plain_move_texts() reads words */
+	move_texts(s, text, len);
+	if (!plain_move_texts(text, len)) {
+		jw_notations_escaped(j, text, len);
+		return;
+	}
+	char *p = fmt_out_room(&j->out, 3 * (8 + MOVE_TEXT_MAX + 1));
+	for (size_t n = NOTATION_SAN; n <= NOTATION_UCI; n++) {
+		memcpy(p + at, ",\"", 2);
+		memcpy(p + at + 2, notation_key[n], 3);
+		memcpy(p + at + 5, "\":\"", 3);
+		memcpy(p + at + 8, text[n], MOVE_TEXT_MAX);
+		at += 8 + len[n];
+		p[at++] = '"';
+	}
+	j->out.n += at;
 }
 
 static void jw_line(struct jw *j, const struct pgn_line *line,
@@ -280,9 +343,7 @@ static void jw_move(struct jw *j, const struct conv_step *s,
 	j->out.n += 6 + fmt_put_uint(p + 6, s->ply);
 	if (prefix_of)
 		jw_prefix(j, prefix_of, prefix_end, s->depth);
-	jw_notation(j, "san", s, NOTATION_SAN);
-	jw_notation(j, "lan", s, NOTATION_LAN);
-	jw_notation(j, "uci", s, NOTATION_UCI);
+	jw_notations(j, s);
 	jw_fen(j, s->after);
 	jw_after(j, s);
 }
@@ -373,7 +434,7 @@ void fmt_json_write_game(FILE *out, struct conv_game *cg,
 {
 	struct jw j = { .cg = cg, .o = o };
 	fmt_out_begin(&j.out, out, cg);
-	fmt_fen_cache_init(&j.fen);
+	fmt_fen_cache_init(&j.fen, cg);
 	jw_game(&j);
 	fmt_out_end(&j.out);
 }

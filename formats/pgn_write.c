@@ -294,8 +294,8 @@ static size_t move_text(const struct pw *p, const struct conv_step *s,
 {
 	enum notation n = p->o->notation;
 	if (s->move != MOVE_NONE)
-		return move_write_after(s->before, s->after, s->move, n, buf,
-					MOVE_TEXT_MAX);
+		return move_write_marked(s->before, s->move, s->mark, n, buf,
+					 MOVE_TEXT_MAX);
 	if (n == NOTATION_UCI) {
 		memcpy(buf, "0000", 4);
 		return 4;

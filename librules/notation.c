@@ -127,6 +127,24 @@ static const struct movelist *moves_to(const struct position *pos,
 	return scratch;
 }
 
+/* Standard chess: whether a piece of `others` (of the type `type`)
+ * reaches `to` at all, legal or not.  When none does, no legal move of
+ * theirs needs telling apart from the one to `to`. */
+static bool may_have_rival(const struct position *pos, int type, int to,
+			   uint64_t others)
+{
+	uint64_t occ = occupied_bb(pos), reach;
+	switch (type) {
+	case KNIGHT: reach = lr_knight_attacks[to]; break;
+	case BISHOP: reach = bishop_attacks(to, occ); break;
+	case ROOK: reach = rook_attacks(to, occ); break;
+	case QUEEN: reach = queen_attacks(to, occ); break;
+	case KING: reach = lr_king_attacks[to]; break;
+	default: return true;
+	}
+	return (reach & others) != 0;
+}
+
 /* ---------------------------------------------------------- pieces */
 
 static void put_marker(struct text *t, unsigned flags)
@@ -167,7 +185,8 @@ static void put_disambiguation(struct text *t, const struct position *pos,
 	 * nothing to generate. */
 	uint64_t others = pos->by_type[a->mover] & pos->by_color[pos->side] &
 			  ~BB(a->from);
-	if (!others)
+	if (!others || (pos->variant->generate == standard_generate &&
+			!may_have_rival(pos, a->mover, a->to, others)))
 		return;
 	struct movelist scratch;
 	const struct movelist *l = moves_to(pos, ll, a->mover, a->to, others,
@@ -401,8 +420,8 @@ static size_t copy_out(const struct text *t, char *buf, size_t size)
  * and a capture only onto its victim's square.  write_coordinate() would
  * write the same (no mover letter, no 'x': no twin to tell apart); it
  * is left the rest.  0 when the move is not plain. */
-static size_t plain_coordinate(const struct position *pos, move_t m,
-			       char *buf, size_t size)
+static inline __attribute__((always_inline)) size_t
+plain_coordinate(const struct position *pos, move_t m, char *buf, size_t size)
 {
 	const unsigned odd = MF_NULL | MF_FLIP | MF_UNIT | MF_MARKS;
 	int from = MOVE_FROM(m), to = MOVE_TO(m), promo = MOVE_PROMO(m);
@@ -421,6 +440,126 @@ static size_t plain_coordinate(const struct position *pos, move_t m,
 	return n;
 }
 
+/* A move of standard chess with nothing odd about it (no null move):
+ * plain_san() and plain_lan() write it. */
+static bool plain_standard(const struct position *pos, move_t m)
+{
+	const unsigned odd = MF_NULL | MF_FLIP | MF_UNIT | MF_MARKS;
+	return pos->variant->generate == standard_generate &&
+	       !(MOVE_FLAGS(m) & odd);
+}
+
+/* The end of a plain SAN or LAN at buf + n: destination, promotion,
+ * mark, NUL; the whole length. */
+static size_t plain_end(char *buf, size_t n, move_t m, char mark)
+{
+	int to = MOVE_TO(m), promo = MOVE_PROMO(m);
+	buf[n++] = (char)('a' + FILE_OF(to));
+	buf[n++] = (char)('1' + RANK_OF(to));
+	if (promo) {
+		buf[n++] = '=';
+		buf[n++] = piece_letter[promo];
+	}
+	if (mark)
+		buf[n++] = mark;
+	buf[n] = 0;
+	return n;
+}
+
+static size_t plain_castle(move_t m, char mark, char *buf)
+{
+	size_t n = FILE_OF(MOVE_TO(m)) > FILE_OF(MOVE_FROM(m)) ? 3 : 5;
+	memcpy(buf, "O-O-O", 5);
+	if (mark)
+		buf[n++] = mark;
+	buf[n] = 0;
+	return n;
+}
+
+/* A plain_standard() move in SAN, straight into buf (MOVE_TEXT_MAX
+ * bytes), as write_san() and the mark write it: in standard chess a pawn
+ * is named by its file alone, and a piece needs no square of origin when
+ * no other of its type reaches the destination.  0 when one may (then
+ * write_san() tells them apart). */
+static size_t plain_san(const struct position *pos, move_t m, char mark,
+			char *buf)
+{
+	int from = MOVE_FROM(m), type = PIECE_TYPE(pos->board[from]);
+	bool capture = MOVE_FLAGS(m) & MF_CAPTURE;
+	size_t n = 0;
+	if (MOVE_FLAGS(m) & MF_CASTLE)
+		return plain_castle(m, mark, buf);
+	if (type != PAWN) {
+		uint64_t others = pos->by_type[type] &
+				  pos->by_color[pos->side] & ~BB(from);
+		if (others && may_have_rival(pos, type, MOVE_TO(m), others))
+			return 0;
+		buf[n++] = piece_letter[type];
+	} else if (capture) {
+		buf[n++] = (char)('a' + FILE_OF(from));
+	}
+	if (capture)
+		buf[n++] = 'x';
+	return plain_end(buf, n, m, mark);
+}
+
+/* A plain_standard() move in LAN, as write_lan() and the mark write it. */
+static size_t plain_lan(const struct position *pos, move_t m, char mark,
+			char *buf)
+{
+	int from = MOVE_FROM(m), type = PIECE_TYPE(pos->board[from]);
+	size_t n = 0;
+	if (MOVE_FLAGS(m) & MF_CASTLE)
+		return plain_castle(m, mark, buf);
+	if (type != PAWN)
+		buf[n++] = piece_letter[type];
+	buf[n++] = (char)('a' + FILE_OF(from));
+	buf[n++] = (char)('1' + RANK_OF(from));
+	buf[n++] = MOVE_FLAGS(m) & MF_CAPTURE ? 'x' : '-';
+	return plain_end(buf, n, m, mark);
+}
+
+/* The mark m earned, for SAN and LAN: found in `after`, played here when
+ * NULL. */
+static char mark_after(const struct position *pos,
+		       const struct position *after, move_t m)
+{
+	struct position played;
+	if (MOVE_FLAGS(m) & MF_NULL)
+		return 0;
+	if (!after) {
+		played = *pos;
+		position_make(&played, m);
+		after = &played;
+	}
+	return check_mark(after, m);
+}
+
+/* m (read into a) in notation n, with its mark, at buf. */
+static size_t write_text(const struct position *pos, const struct anatomy *a,
+			 struct lazy_list *ll, enum notation n, char mark,
+			 char *buf, size_t size)
+{
+	struct text t;		/* not "= { ... }": that clears b[] too */
+	t.n = 0;
+	t.figurine = n == NOTATION_FIGURINE;
+	switch (n) {
+	case NOTATION_UCI:
+		write_coordinate(&t, pos, a, ll);
+		return copy_out(&t, buf, size);
+	case NOTATION_LAN:
+		write_lan(&t, a);
+		break;
+	case NOTATION_SAN:
+	case NOTATION_FIGURINE:
+		write_san(&t, pos, a, ll);
+		break;
+	}
+	if (mark && !(a->flags & MF_NULL))
+		put_char(&t, mark);
+	return copy_out(&t, buf, size);
+}
+
 size_t move_write(const struct position *pos, move_t m, enum notation n,
 		  char *buf, size_t size)
 {
@@ -431,37 +570,52 @@ size_t move_write_after(const struct position *pos,
 			const struct position *after, move_t m,
 			enum notation n, char *buf, size_t size)
 {
-	size_t plain;
-	if (n == NOTATION_UCI && (plain = plain_coordinate(pos, m, buf, size)))
+	char mark = n == NOTATION_UCI ? 0 : mark_after(pos, after, m);
+	return move_write_marked(pos, m, mark, n, buf, size);
+}
+
+size_t move_write_marked(const struct position *pos, move_t m, char mark,
+			 enum notation n, char *buf, size_t size)
+{
+	size_t plain = 0;
+	if (n == NOTATION_UCI)
+		plain = plain_coordinate(pos, m, buf, size);
+	else if (size >= MOVE_TEXT_MAX && plain_standard(pos, m))
+		plain = n == NOTATION_SAN   ? plain_san(pos, m, mark, buf)
+			: n == NOTATION_LAN ? plain_lan(pos, m, mark, buf)
+					    : 0;
+	if (plain)
 		return plain;
-	struct text t;		/* not "= { ... }": that clears b[] too */
-	t.n = 0;
-	t.figurine = n == NOTATION_FIGURINE;
 	struct lazy_list ll;	/* not "= { 0 }": that clears a 2 KB list */
 	ll.ready = false;
 	struct anatomy a = anatomy_of(pos, m);
-	switch (n) {
-	case NOTATION_UCI:
-		write_coordinate(&t, pos, &a, &ll);
-		return copy_out(&t, buf, size);
-	case NOTATION_LAN:
-		write_lan(&t, &a);
-		break;
-	case NOTATION_SAN:
-	case NOTATION_FIGURINE:
-		write_san(&t, pos, &a, &ll);
-		break;
-	}
-	if (!(a.flags & MF_NULL)) {
-		struct position played;
-		if (!after) {
-			played = *pos;
-			position_make(&played, m);
-			after = &played;
-		}
-		char mark = check_mark(after, m);
-		if (mark)
-			put_char(&t, mark);
-	}
-	return copy_out(&t, buf, size);
+	return write_text(pos, &a, &ll, n, mark, buf, size);
+}
+
+/* The texts move_write_texts() has not written yet (length 0), the
+ * general way. */
+static void texts_general(const struct position *pos, move_t m, char mark,
+			  char text[][MOVE_TEXT_MAX], size_t len[])
+{
+	struct lazy_list ll;
+	ll.ready = false;
+	struct anatomy a = anatomy_of(pos, m);
+	for (int n = NOTATION_SAN; n <= NOTATION_UCI; n++)
+		if (!len[n])
+			len[n] = write_text(pos, &a, &ll, (enum notation)n,
+					    mark, text[n], MOVE_TEXT_MAX);
+}
+
+void move_write_texts(const struct position *pos, move_t m, char mark,
+		      char text[][MOVE_TEXT_MAX], size_t len[])
+{
+	bool plain = plain_standard(pos, m);
+	len[NOTATION_SAN] = plain ? plain_san(pos, m, mark,
+					      text[NOTATION_SAN]) : 0;
+	len[NOTATION_LAN] = plain ? plain_lan(pos, m, mark,
+					      text[NOTATION_LAN]) : 0;
+	len[NOTATION_UCI] = plain_coordinate(pos, m, text[NOTATION_UCI],
+					     MOVE_TEXT_MAX);
+	if (!len[NOTATION_SAN] || !len[NOTATION_LAN] || !len[NOTATION_UCI])
+		texts_general(pos, m, mark, text, len);
 }

@@ -165,23 +165,23 @@ static bool can_move(const struct position *pos)
 	return replies.count > 0;
 }
 
-/* The written check mark against what the move does; whether it gives
- * check.  Coordinate notation has no check marks (UCI writes none), so a
- * bare "g7g8q" that checks lacks nothing; a mark it does carry is still
- * checked. */
-static bool check_mark(struct replay *r, const struct san *san,
+/* The written check mark against what the move does; the mark the move
+ * earned ('+', '#', or 0 when it gives no check).  Coordinate notation
+ * has no check marks (UCI writes none), so a bare "g7g8q" that checks
+ * lacks nothing; a mark it does carry is still checked. */
+static char check_mark(struct replay *r, const struct san *san,
 		       const struct position *after, move_t m,
 		       const struct site *at)
 {
 	char written = san->check;
 	bool check = in_check(after, m);
 	if (!check && !written)
-		return false;
+		return 0;
 	char actual = 0;
 	if (check)
 		actual = can_move(after) ? '+' : '#';
 	if (written == actual || (!written && san->coordinate && !san->lan))
-		return check;
+		return actual;
 	struct diag d = { 0 };
 	if (!written)
 		diag_setf(&d, DIAG_WARNING, DC_CHECK_MARK,
@@ -195,7 +195,7 @@ static bool check_mark(struct replay *r, const struct san *san,
 			  "'%c' written but the move %s", written,
 			  actual == '#' ? "mates" : "does not mate");
 	emit(r, &d, at);
-	return check;
+	return actual;
 }
 
 static int play_null(struct replay *r, struct position *pos,
@@ -280,11 +280,13 @@ static void play_resolved(struct replay *r, const struct pgn_item *item,
 	uint8_t piece = (MOVE_FLAGS(m) & MF_MOVER2) ? pos->board2[from]
 						    : pos->board[from];
 	position_make(pos, m);
-	bool check = check_mark(r, san, pos, m, at);
+	char mark = check_mark(r, san, pos, m, at);
+	bool check = mark != 0;
 	*in_check = check;
 	if (visit) {
 		struct replay_step step = { item, keep ? &before : NULL, pos,
-					    m, depth, at->ply, check, piece };
+					    m, depth, at->ply, check, piece,
+					    mark };
 		r->visitor->move(r->visitor->ctx, &step);
 	}
 }

@@ -137,7 +137,7 @@ play(struct position *pos, move_t m, char check, bool *in_check,
 		vis->move(vis->ctx, &(struct replay_step){
 			.before = keep ? &before : NULL, .after = pos,
 			.move = m, .ply = ply, .check = actual != 0,
-			.piece = piece });
+			.piece = piece, .mark = actual });
 	return actual == check;
 }
 

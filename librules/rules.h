@@ -190,7 +190,18 @@ size_t move_write(const struct position *pos, move_t m, enum notation n,
 size_t move_write_after(const struct position *pos,
 			const struct position *after, move_t m,
 			enum notation n, char *buf, size_t size);
+/* The same, given the check mark m earned ('+', '#' or 0, as
+ * replay_step.mark says), which SAN and LAN then need not work out. */
+size_t move_write_marked(const struct position *pos, move_t m, char mark,
+			 enum notation n, char *buf, size_t size);
 #define MOVE_TEXT_MAX 32
+/* m's SAN, LAN and coordinates at once, its check mark given as for
+ * move_write_marked(): text[NOTATION_SAN], text[NOTATION_LAN] and
+ * text[NOTATION_UCI] get what move_write_marked() writes in each
+ * notation (NUL-terminated), len[] their lengths.  text[NOTATION_FIGURINE]
+ * is not written. */
+void move_write_texts(const struct position *pos, move_t m, char mark,
+		      char text[][MOVE_TEXT_MAX], size_t len[]);
 
 /* Resolves a parsed move against pos.  Returns 0 when exactly one legal
  * move fits the text as written, 1 when it fits only leniently (a warning
@@ -229,6 +240,8 @@ struct replay_step {
 	uint8_t piece;		/* the piece that moved, as it stood on the
 				 * origin before (board2's for MF_MOVER2):
 				 * what a visitor reads without before */
+	char mark;		/* the check mark the move earned: '+', '#',
+				 * or 0 (none: check is false) */
 };
 
 /* The visitor sees every resolved move; null moves ("--", "Z0") are

@@ -35,33 +35,99 @@ static bool write_failed(const struct engine *e)
 	return ferror(stdout) != 0;
 }
 
+/* The records' bytes go to their streams through a buffer of the
+ * writer's: a chunk's records are many small pieces (with --jobs a line of
+ * FEN is three: its text, the game's number, the rest of it), and an
+ * fwrite or fprintf for each cost more than copying it.  What is held
+ * goes out before bytes for another stream, a diagnostic, a piece of
+ * GATHER_DIRECT bytes or more (written straight), and at the end. */
+#define GATHER_BYTES 8192
+#define GATHER_DIRECT 1024
+struct gather {
+	struct engine *e;
+	FILE *file;		/* whose bytes are held */
+	size_t n;
+	char buf[GATHER_BYTES];
+};
+
+/* fwrite, or false with errno kept in e->write_errno. */
+static bool write_out(struct engine *e, FILE *f, const char *p, size_t n)
+{
+	if (n && fwrite(p, 1, n, f) != n) {
+		e->write_errno = errno;
+		return false;
+	}
+	return true;
+}
+
+static bool gather_flush(struct gather *g)
+{
+	size_t n = g->n;
+	g->n = 0;
+	return write_out(g->e, g->file, g->buf, n);
+}
+
+static bool gather_put(struct gather *g, FILE *f, const char *p, size_t n)
+{
+	bool direct = n >= GATHER_DIRECT;
+	if ((g->file != f || g->n + n > sizeof g->buf || direct) &&
+	    !gather_flush(g))
+		return false;
+	g->file = f;
+	if (direct)
+		return write_out(g->e, f, p, n);
+	memcpy(g->buf + g->n, p, n);
+	g->n += n;
+	return true;
+}
+
+/* A game number in decimal, made the input's. */
+static bool gather_number(struct gather *g, FILE *f, uint64_t v)
+{
+	char digits[20], *p = digits + sizeof digits;
+	do
+		*--p = (char)('0' + v % 10);
+	while (v /= 10);
+	return gather_put(g, f, p, (size_t)(digits + sizeof digits - p));
+}
+
+static bool write_record(struct gather *g, const struct run_sink *k,
+			 const struct rec *r)
+{
+	FILE *f = g->e->cfg->streams[r->stream];
+	switch (r->kind) {
+	case REC_DIAG:
+		if (!gather_flush(g))
+			return false;
+		print_diag(g->e, k, &k->out.diags[r->off]);
+		return true;
+	case REC_GAME_NUMBER:
+		return gather_number(g, f, g->e->games_before + r->off);
+	case REC_RAW:
+		return gather_put(g, f, k->buf + r->off, r->len);
+	case REC_BYTES:
+		break;
+	}
+	return gather_put(g, f, k->out.bytes + r->off, r->len);
+}
+
 /* Writes the chunk's records; false when a write failed (errno kept in
  * e->write_errno), and then the rest of the chunk is not written. */
 bool rp_write_records(struct engine *e, const struct run_sink *k)
 {
-	FILE *const *streams = e->cfg->streams;
+	struct gather g;
+	g.e = e;
+	g.file = NULL;
+	g.n = 0;
 	if (e->cfg->before_write)
 		e->cfg->before_write(e->cfg->ctx, k->chunk);
 	if (k->out.ndiags)
 		rp_before_print(e);
-	for (size_t i = 0; i < k->out.nrecs; i++) {
-		const struct rec *r = &k->out.recs[i];
-		if (r->kind == REC_DIAG) {
-			print_diag(e, k, &k->out.diags[r->off]);
-		} else if (r->kind == REC_GAME_NUMBER) {
-			if (fprintf(streams[r->stream], "%llu",
-				    (unsigned long long)(e->games_before +
-							 r->off)) < 0) {
-				e->write_errno = errno;
-				return false;
-			}
-		} else if (fwrite((r->kind == REC_RAW ? k->buf : k->out.bytes) +
-					  r->off, 1, r->len, streams[r->stream]) !=
-			   r->len) {
-			e->write_errno = errno;
+	for (size_t i = 0; i < k->out.nrecs; i++)
+		if (!write_record(&g, k, &k->out.recs[i]))
 			return false;
-		}
-	}
+	if (!gather_flush(&g))
+		return false;
 	if (write_failed(e)) {
 		e->write_errno = errno;
 		return false;
