@@ -27,19 +27,6 @@ void fmt_fen_cache_init(struct fmt_fen_cache *c, struct conv_game *cg)
 	c->memo = cg->rank_memo;
 }
 
-/* Whether any square has a second piece or a pawn code. */
-static bool has_extras(const struct position *pos)
-{
-	uint64_t any = 0;
-	for (int i = 0; i < 64; i += 8) {
-		uint64_t second, code;
-		memcpy(&second, pos->board2 + i, sizeof second);
-		memcpy(&code, pos->code + i, sizeof code);
-		any |= second | code;
-	}
-	return any != 0;
-}
-
 /* One rank of one-letter squares, a to h, empty runs as digits. */
 static uint8_t rank_text(const uint8_t *row, char *out)
 {
@@ -113,59 +100,14 @@ static size_t put_board(struct fmt_fen_cache *c, const struct position *pos,
 	return n - 1;
 }
 
-static size_t put_castling(unsigned rights, char *out)
-{
-	static const struct {
-		char text[4];
-		uint8_t len;
-	} field[16] = {
-		{ "-", 1 }, { "K", 1 }, { "Q", 1 }, { "KQ", 2 },
-		{ "k", 1 }, { "Kk", 2 }, { "Qk", 2 }, { "KQk", 3 },
-		{ "q", 1 }, { "Kq", 2 }, { "Qq", 2 }, { "KQq", 3 },
-		{ "kq", 2 }, { "Kkq", 3 }, { "Qkq", 3 }, { "KQkq", 4 },
-	};
-	memcpy(out, field[rights & 15].text, 4);
-	return field[rights & 15].len;
-}
-
-static size_t put_square(int sq, char *out)
-{
-	out[0] = (char)('a' + sq % 8);
-	out[1] = (char)('1' + sq / 8);
-	return 2;
-}
-
-/* The e.p. field: the passed square, and the landing square too when the
- * victim is not straight behind it (Random Pawns' diagonal double step). */
-static size_t put_ep(const struct position *pos, char *out)
-{
-	if (pos->ep == NO_SQUARE) {
-		out[0] = '-';
-		return 1;
-	}
-	put_square(pos->ep, out);
-	int straight = pos->ep + (pos->side == WHITE ? -8 : 8);
-	if (pos->ep_victim == NO_SQUARE || pos->ep_victim == straight)
-		return 2;
-	return 2 + put_square(pos->ep_victim, out + 2);
-}
-
 size_t fmt_fen(struct fmt_fen_cache *c, const struct position *pos,
 	       char *buf)
 {
-	if (has_extras(pos))
+	if (position_has_extras(pos))
 		return position_to_fen(pos, buf, FEN_MAX);
 	size_t n = put_board(c, pos, buf);
 	buf[n++] = ' ';
-	buf[n++] = pos->side == WHITE ? 'w' : 'b';
-	buf[n++] = ' ';
-	n += put_castling(pos->castling, buf + n);
-	buf[n++] = ' ';
-	n += put_ep(pos, buf + n);
-	buf[n++] = ' ';
-	n += fmt_put_uint(buf + n, pos->halfmove);
-	buf[n++] = ' ';
-	n += fmt_put_uint(buf + n, pos->fullmove);
+	n += position_fen_fields(pos, buf + n);
 	buf[n] = 0;
 	return n;
 }

@@ -303,9 +303,7 @@ static unsigned occupied_files(uint64_t bytes)
 	return (unsigned)((t * 0x0102040810204080ULL) >> 56);
 }
 
-/* Whether any square has a second piece (Pauli) or a pawn code (Random
- * Pawns): else each square is one letter. */
-static bool has_extras(const struct position *pos)
+bool position_has_extras(const struct position *pos)
 {
 	uint64_t any = 0;
 	for (int i = 0; i < 64; i += 8) {
@@ -319,13 +317,17 @@ static bool has_extras(const struct position *pos)
 
 static size_t put_castling(unsigned rights, char *out)
 {
-	size_t n = 0;
-	if (rights & CASTLE_WK) out[n++] = 'K';
-	if (rights & CASTLE_WQ) out[n++] = 'Q';
-	if (rights & CASTLE_BK) out[n++] = 'k';
-	if (rights & CASTLE_BQ) out[n++] = 'q';
-	if (!n) out[n++] = '-';
-	return n;
+	static const struct {
+		char text[4];
+		uint8_t len;
+	} field[16] = {
+		{ "-", 1 }, { "K", 1 }, { "Q", 1 }, { "KQ", 2 },
+		{ "k", 1 }, { "Kk", 2 }, { "Qk", 2 }, { "KQk", 3 },
+		{ "q", 1 }, { "Kq", 2 }, { "Qq", 2 }, { "KQq", 3 },
+		{ "kq", 2 }, { "Kkq", 3 }, { "Qkq", 3 }, { "KQkq", 4 },
+	};
+	memcpy(out, field[rights & 15].text, 4);
+	return field[rights & 15].len;
 }
 
 /* The e.p. field: the passed square, and the landing square too when the
@@ -345,6 +347,21 @@ static size_t put_ep(const struct position *pos, char *out)
 	return 4;
 }
 
+size_t position_fen_fields(const struct position *pos, char *out)
+{
+	size_t n = 0;
+	out[n++] = pos->side == WHITE ? 'w' : 'b';
+	out[n++] = ' ';
+	n += put_castling(pos->castling, out + n);
+	out[n++] = ' ';
+	n += put_ep(pos, out + n);
+	out[n++] = ' ';
+	n += pgn_put_uint(out + n, pos->halfmove);
+	out[n++] = ' ';
+	n += pgn_put_uint(out + n, pos->fullmove);
+	return n;
+}
+
 /* Written by hand, not by snprintf: pgn-convert writes one for every
  * position (FEN, EPD, JSON), and the format's parsing was four fifths of
  * the work. */
@@ -354,7 +371,7 @@ size_t position_to_fen(const struct position *pos, char *buf, size_t size)
 	 * and the fields after the board with two numbers of 20 digits. */
 	char text[64 * 6 + 8 + 64];
 	size_t n = 0;
-	bool plain = !has_extras(pos);
+	bool plain = !position_has_extras(pos);
 	for (int rank = 7; rank >= 0; rank--) {
 		const uint8_t *row = pos->board + SQ(0, rank);
 		uint64_t bytes;
@@ -378,15 +395,7 @@ size_t position_to_fen(const struct position *pos, char *buf, size_t size)
 			text[n++] = '/';
 	}
 	text[n++] = ' ';
-	text[n++] = pos->side == WHITE ? 'w' : 'b';
-	text[n++] = ' ';
-	n += put_castling(pos->castling, text + n);
-	text[n++] = ' ';
-	n += put_ep(pos, text + n);
-	text[n++] = ' ';
-	n += pgn_put_uint(text + n, pos->halfmove);
-	text[n++] = ' ';
-	n += pgn_put_uint(text + n, pos->fullmove);
+	n += position_fen_fields(pos, text + n);
 	if (size == 0)
 		return 0;
 	if (n >= size)

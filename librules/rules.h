@@ -153,6 +153,12 @@ int position_set_fen(struct position *pos, const char *fen,
 		     const struct variant *v, struct diag *err);
 /* Canonical FEN (pawnkit-notation(5)) into buf; returns its length. */
 size_t position_to_fen(const struct position *pos, char *buf, size_t n);
+/* Whether a square holds a second piece (Pauli) or a pawn code (Random
+ * Pawns); when none does, every square is one letter of FEN. */
+bool position_has_extras(const struct position *pos);
+/* The FEN's fields after the board, "w KQkq - 0 1", into out (at most
+ * 40 bytes, no NUL); returns their length. */
+size_t position_fen_fields(const struct position *pos, char *out);
 #define FEN_MAX 256
 
 /* The square of colour's king; NO_SQUARE when it has none. */
