@@ -6,6 +6,16 @@
 
 size_t pgn_put_uint(char *out, uint64_t v)
 {
+	/* Nearly every number a converter writes: a clock, a move number. */
+	if (v < 10) {
+		out[0] = (char)('0' + v);
+		return 1;
+	}
+	if (v < 100) {
+		out[0] = (char)('0' + v / 10);
+		out[1] = (char)('0' + v % 10);
+		return 2;
+	}
 	char digits[20], *p = digits + sizeof digits;
 	do
 		*--p = (char)('0' + v % 10);
