@@ -305,6 +305,8 @@ static unsigned occupied_files(uint64_t bytes)
 
 bool position_has_extras(const struct position *pos)
 {
+	if (pos->variant == &variant_standard)
+		return false;	/* nothing but one piece a square */
 	uint64_t any = 0;
 	for (int i = 0; i < 64; i += 8) {
 		uint64_t second, code;
