@@ -65,19 +65,16 @@ static inline void fmt_out_str(struct fmt_out *o, const char *s)
 }
 
 /* v in decimal at out (room for 20 bytes); its length.  Most numbers
- * written (plies, move numbers, clocks) are below 100: two bytes of a
- * table, inline. */
-extern const char fmt_digit_pairs[201];
-size_t fmt_put_uint_long(char *out, uint64_t v);
+ * written (plies, move numbers, clocks) are below 100: those inline. */
 static inline size_t fmt_put_uint(char *out, uint64_t v)
 {
 	if (v >= 100)
-		return fmt_put_uint_long(out, v);
+		return pgn_put_uint(out, v);
 	if (v < 10) {
 		out[0] = (char)('0' + v);
 		return 1;
 	}
-	memcpy(out, fmt_digit_pairs + 2 * v, 2);
+	memcpy(out, pgn_digit_pairs + 2 * v, 2);
 	return 2;
 }
 void fmt_out_uint(struct fmt_out *o, uint64_t v);

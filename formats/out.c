@@ -1,7 +1,6 @@
 /* A writer's output gathered in memory (internal.h, struct fmt_out) and
  * handed to its FILE at once: one fwrite a game, or every FMT_OUT_CHUNK
- * bytes of a long one.  Numbers are written by hand with a table of digit
- * pairs: the writers put one or more in every move and position. */
+ * bytes of a long one. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,31 +63,6 @@ char *fmt_out_make_room(struct fmt_out *o, size_t n)
 		o->buf = pawnkit_grow(o->buf, &o->cap, o->n + n, 1,
 				      FMT_OUT_CHUNK);
 	return o->buf + o->n;
-}
-
-/* "00" to "99". */
-const char fmt_digit_pairs[201] =
-	"00010203040506070809101112131415161718192021222324252627282930"
-	"31323334353637383940414243444546474849505152535455565758596061"
-	"62636465666768697071727374757677787980818283848586878889909192"
-	"93949596979899";
-
-size_t fmt_put_uint_long(char *out, uint64_t v)
-{
-	char digits[20], *p = digits + sizeof digits;
-	for (; v >= 100; v /= 100) {
-		p -= 2;
-		memcpy(p, fmt_digit_pairs + 2 * (v % 100), 2);
-	}
-	if (v >= 10) {
-		p -= 2;
-		memcpy(p, fmt_digit_pairs + 2 * v, 2);
-	} else {
-		*--p = (char)('0' + v);
-	}
-	size_t n = (size_t)(digits + sizeof digits - p);
-	memcpy(out, p, n);
-	return n;
 }
 
 void fmt_out_uint(struct fmt_out *o, uint64_t v)

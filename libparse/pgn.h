@@ -395,5 +395,8 @@ char *square_name(int sq, char buf[3]);
 int square_parse(const char *s);
 /* v in decimal at out, no terminator (20 bytes at most); the length. */
 size_t pgn_put_uint(char *out, uint64_t v);
+/* "00" to "99", two bytes a number: for writers that inline the numbers
+ * below a hundred. */
+extern const char pgn_digit_pairs[201];
 
 #endif

@@ -84,11 +84,8 @@ static bool gather_put(struct gather *g, FILE *f, const char *p, size_t n)
 /* A game number in decimal, made the input's. */
 static bool gather_number(struct gather *g, FILE *f, uint64_t v)
 {
-	char digits[20], *p = digits + sizeof digits;
-	do
-		*--p = (char)('0' + v % 10);
-	while (v /= 10);
-	return gather_put(g, f, p, (size_t)(digits + sizeof digits - p));
+	char digits[20];
+	return gather_put(g, f, digits, pgn_put_uint(digits, v));
 }
 
 static bool write_record(struct gather *g, const struct run_sink *k,
