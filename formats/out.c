@@ -65,9 +65,16 @@ char *fmt_out_make_room(struct fmt_out *o, size_t n)
 	return o->buf + o->n;
 }
 
+/* fmt_out_room() for this file, which calls none of internal.h's inline
+ * functions: they call this file. */
+static char *room(struct fmt_out *o, size_t n)
+{
+	return o->cap - o->n < n ? fmt_out_make_room(o, n) : o->buf + o->n;
+}
+
 void fmt_out_uint(struct fmt_out *o, uint64_t v)
 {
-	o->n += fmt_put_uint(fmt_out_room(o, 20), v);
+	o->n += pgn_put_uint(room(o, 20), v);
 }
 
 /* A game's number, by its conv_number's writer when it has one, which
@@ -86,18 +93,18 @@ void fmt_out_game_number(struct fmt_out *o, const struct conv_number *n,
 void fmt_out_printf(struct fmt_out *o, const char *fmt, ...)
 {
 	va_list ap;
-	size_t room = 64;
+	size_t size = 64;
 	for (;;) {
-		char *p = fmt_out_room(o, room);
+		char *p = room(o, size);
 		va_start(ap, fmt);
-		int n = vsnprintf(p, room, fmt, ap);
+		int n = vsnprintf(p, size, fmt, ap);
 		va_end(ap);
 		if (n < 0)
 			return;
-		if ((size_t)n < room) {
+		if ((size_t)n < size) {
 			o->n += (size_t)n;
 			return;
 		}
-		room = (size_t)n + 1;
+		size = (size_t)n + 1;
 	}
 }
