@@ -50,7 +50,9 @@ static size_t fl_id(bool epd, const struct fl_path *path, uint32_t ply,
  * clocks as opcodes, up to the id's opening quote. */
 static size_t epd_fields(const struct position *pos, char *line, size_t n)
 {
-	size_t fields = 0;
+	/* The board, the longest field, ends at the first space. */
+	const char *board_end = memchr(line, ' ', n);
+	size_t fields = board_end ? (size_t)(board_end - line) : n;
 	for (int spaces = 0; fields < n; fields++)
 		if (line[fields] == ' ' && ++spaces == 4)
 			break;
