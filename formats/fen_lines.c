@@ -184,21 +184,15 @@ static void uci_move(struct fmt_out *b, const struct position *before,
 
 /* The records without positions (cg->moves_only) of a standard game:
  * from, to and promotion say each move (no mark, no second piece, no
- * capture to tell apart from a quiet move), as move_write() writes it. */
+ * capture to tell apart from a quiet move), move_write_squares(). */
 static void uci_standard_records(struct fmt_out *b, const struct conv_game *cg)
 {
 	char *p = fmt_out_room(b, 6 * cg->nmoves);
 	size_t n = 0;
 	for (size_t i = 0; i < cg->nmoves; i++) {
-		move_t m = cg->moves[i].move;
 		p[n] = ' ';
 		n += i > 0;
-		p[n++] = (char)('a' + MOVE_FROM(m) % 8);
-		p[n++] = (char)('1' + MOVE_FROM(m) / 8);
-		p[n++] = (char)('a' + MOVE_TO(m) % 8);
-		p[n++] = (char)('1' + MOVE_TO(m) / 8);
-		if (MOVE_PROMO(m))
-			p[n++] = "\0pnbrqkt"[MOVE_PROMO(m)];
+		n += move_write_squares(cg->moves[i].move, p + n);
 	}
 	b->n += n;
 }

@@ -27,38 +27,19 @@ void fmt_fen_cache_init(struct fmt_fen_cache *c, struct conv_game *cg)
 	c->memo = cg->rank_memo;
 }
 
-/* One rank of one-letter squares, a to h, empty runs as digits. */
-static uint8_t rank_text(const uint8_t *row, char *out)
-{
-	static const char letters[16] = " PNBRQKT pnbrqkt";
-	uint8_t n = 0, gap = 0;
-	for (int f = 0; f < 8; f++) {
-		if (!row[f]) {
-			gap++;
-			continue;
-		}
-		if (gap)
-			out[n++] = (char)('0' + gap);
-		out[n++] = letters[row[f] & 15];
-		gap = 0;
-	}
-	if (gap)
-		out[n++] = (char)('0' + gap);
-	return n;
-}
-
-/* rank_text() of a rank whose board bytes are `bytes`, from the memo
- * when it has them, into out (room for 8 bytes). */
+/* The text of a rank (position_fen_rank()) whose board bytes are
+ * `bytes`, from the memo when it has them, into out (room for 8 bytes:
+ * one letter a square). */
 static uint8_t rank_text_memo(struct fmt_rank_memo *m, uint64_t bytes,
-			      const uint8_t *row, char *out)
+			      const struct position *pos, int rank, char *out)
 {
 	if (!m)
-		return rank_text(row, out);
+		return (uint8_t)position_fen_rank(pos, rank, out);
 	size_t i = (size_t)((bytes * 0x9E3779B97F4A7C15u) >>
 			    (64 - FMT_RANK_MEMO_BITS));
 	if (m->bytes[i] != bytes) {
 		m->bytes[i] = bytes;
-		m->len[i] = rank_text(row, m->text[i]);
+		m->len[i] = (uint8_t)position_fen_rank(pos, rank, m->text[i]);
 	}
 	memcpy(out, m->text[i], 8);
 	return m->len[i];
@@ -74,8 +55,7 @@ static inline size_t put_rank(struct fmt_fen_cache *c,
 	memcpy(&bytes, pos->board + 8 * rank, sizeof bytes);
 	if (bytes != c->rank[rank]) {
 		c->rank[rank] = bytes;
-		c->len[rank] = rank_text_memo(c->memo, bytes,
-					      pos->board + 8 * rank,
+		c->len[rank] = rank_text_memo(c->memo, bytes, pos, rank,
 					      c->text[rank]);
 	}
 	memcpy(out + n, c->text[rank], 8);

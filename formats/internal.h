@@ -85,6 +85,14 @@ void fmt_out_game_number(struct fmt_out *o, const struct conv_number *n,
 void fmt_out_printf(struct fmt_out *o, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* The JSON text of the byte or UTF-8 sequence at s (avail bytes there)
+ * at out, as every JSON string pawnkit writes has it (json_string.c):
+ * '"' and '\\' and the control bytes escaped, valid UTF-8 as it is, any
+ * other byte as the Latin-1 character \u00XX (then *latin1 is set).  Its
+ * length at out; *used: the bytes of s it stands for. */
+size_t fmt_json_escape(const unsigned char *s, size_t avail, char out[6],
+		       size_t *used, bool *latin1);
+
 /* position_to_fen(pos, buf, FEN_MAX) (fen_text.c), made from the ranks
  * of the positions before it, kept in a cache of the writer's (a game's
  * positions one after the other change a rank or two each). */

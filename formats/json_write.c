@@ -62,31 +62,14 @@ static size_t plain_run(const char *s, size_t n)
 	return i;
 }
 
-/* One byte or sequence at s[0] that plain_run() stopped at, escaped as
- * json_write_string does; its length in s.  *latin1 is set for a byte
- * that is no UTF-8. */
+/* One byte or sequence at s[0] that plain_run() stopped at, escaped
+ * (fmt_json_escape()); its length in s. */
 static size_t escape_one(struct fmt_out *o, const unsigned char *s,
 			 size_t avail, bool *latin1)
 {
-	static const char hex[] = "0123456789abcdef";
-	unsigned char c = s[0];
-	char *p = fmt_out_room(o, 6);
-	size_t n = 0;
-	if (c == '"' || c == '\\') {
-		p[0] = '\\', p[1] = (char)c, n = 2;
-	} else if (c == '\n' || c == '\r' || c == '\t') {
-		p[0] = '\\', p[1] = c == '\n' ? 'n' : c == '\r' ? 'r' : 't';
-		n = 2;
-	} else if (c >= 0x80 && (n = utf8_length(s, avail)) != 0) {
-		fmt_out_put(o, (const char *)s, n);
-		return n;
-	} else {
-		*latin1 |= c >= 0x80;
-		memcpy(p, "\\u00", 4);
-		p[4] = hex[c >> 4], p[5] = hex[c & 15], n = 6;
-	}
-	o->n += n;
-	return 1;
+	size_t used;
+	o->n += fmt_json_escape(s, avail, fmt_out_room(o, 6), &used, latin1);
+	return used;
 }
 
 /* A JSON string literal of s; true when it held bytes that are no UTF-8

@@ -364,6 +364,37 @@ size_t position_fen_fields(const struct position *pos, char *out)
 	return n;
 }
 
+/* One rank's text at out; plain: every square one letter. */
+static size_t fen_rank(const struct position *pos, int rank, bool plain,
+		       char *out)
+{
+	const uint8_t *row = pos->board + SQ(0, rank);
+	uint64_t bytes;
+	size_t n = 0;
+	int file = 0;
+	memcpy(&bytes, row, sizeof bytes);
+	/* The rank's pieces one by one, the gaps between them counted at
+	 * once: not a test of each of its eight squares. */
+	for (unsigned occ = occupied_files(bytes); occ; occ &= occ - 1) {
+		int f = __builtin_ctz(occ);
+		if (f > file)
+			out[n++] = (char)('0' + f - file);
+		if (plain)
+			out[n++] = piece_letter(row[f]);
+		else
+			n += put_square(pos, SQ(f, rank), out + n);
+		file = f + 1;
+	}
+	if (file < 8)
+		out[n++] = (char)('0' + 8 - file);
+	return n;
+}
+
+size_t position_fen_rank(const struct position *pos, int rank, char *out)
+{
+	return fen_rank(pos, rank, !position_has_extras(pos), out);
+}
+
 /* Written by hand, not by snprintf: pgn-convert writes one for every
  * position (FEN, EPD, JSON), and the format's parsing was four fifths of
  * the work. */
@@ -375,24 +406,7 @@ size_t position_to_fen(const struct position *pos, char *buf, size_t size)
 	size_t n = 0;
 	bool plain = !position_has_extras(pos);
 	for (int rank = 7; rank >= 0; rank--) {
-		const uint8_t *row = pos->board + SQ(0, rank);
-		uint64_t bytes;
-		memcpy(&bytes, row, sizeof bytes);
-		int file = 0;
-		/* The rank's pieces one by one, the gaps between them counted
-		 * at once: not a test of each of its eight squares. */
-		for (unsigned occ = occupied_files(bytes); occ; occ &= occ - 1) {
-			int f = __builtin_ctz(occ);
-			if (f > file)
-				text[n++] = (char)('0' + f - file);
-			if (plain)
-				text[n++] = piece_letter(row[f]);
-			else
-				n += put_square(pos, SQ(f, rank), text + n);
-			file = f + 1;
-		}
-		if (file < 8)
-			text[n++] = (char)('0' + 8 - file);
+		n += fen_rank(pos, rank, plain, text + n);
 		if (rank)
 			text[n++] = '/';
 	}

@@ -153,6 +153,28 @@ bool lr_standard_gives_check(const struct position *after, move_t m);
 /* standard_count(pos) > 0, sooner: a king step, or in check a move that
  * parries it, is looked for first (standard_to.c). */
 bool lr_standard_has_move(const struct position *pos);
+
+/* The mark m earned: '+' or '#' when the side to move in `after` (the
+ * position m led to) is in check, 0 when not; standard chess by its own
+ * tests (the check from the move alone; a reply found, not listed), the
+ * others by their hooks.  The replay (replay.c) and the notation writer
+ * (notation.c) mark moves by this one rule. */
+static inline bool lr_in_check_after(const struct position *after, move_t m)
+{
+	if (after->variant->attacked == standard_attacked &&
+	    after->variant->make == standard_make)
+		return lr_standard_gives_check(after, m);
+	return position_in_check(after);
+}
+
+static inline bool lr_has_reply(const struct position *pos)
+{
+	if (pos->variant->generate == standard_generate)
+		return lr_standard_has_move(pos);
+	struct movelist replies;
+	position_legal_moves(pos, &replies);
+	return replies.count > 0;
+}
 /* Castling of the side to move (the long side or the short) when it is
  * legal in standard chess, else MOVE_NONE (standard_to.c). */
 move_t lr_standard_castle(const struct position *pos, bool long_side);

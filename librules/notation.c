@@ -362,35 +362,13 @@ static void write_coordinate(struct text *t, const struct position *pos,
 
 /* ------------------------------------------------------------- output */
 
-/* Whether the side to move (after m) is in check: standard chess tells
- * it from the move alone, as the replay does (replay.c), other rules by
- * their attack test. */
-static bool in_check_after(const struct position *after, move_t m)
-{
-	const struct variant *v = after->variant;
-	if (v->attacked == standard_attacked && v->make == standard_make)
-		return lr_standard_gives_check(after, m);
-	return position_in_check(after);
-}
-
-/* Whether the side to move has a legal move: standard chess looks for
- * one, not for all of them. */
-static bool has_reply(const struct position *after)
-{
-	if (after->variant->generate == standard_generate)
-		return lr_standard_has_move(after);
-	struct movelist replies;
-	position_legal_moves(after, &replies);
-	return replies.count > 0;
-}
-
 /* '+' or '#' for m, which led to `after`, by the variant's own attack
  * rules; 0 for neither. */
 static char check_mark(const struct position *after, move_t m)
 {
-	if (!in_check_after(after, m))
+	if (!lr_in_check_after(after, m))
 		return 0;
-	return has_reply(after) ? '+' : '#';
+	return lr_has_reply(after) ? '+' : '#';
 }
 
 /* Copies at most size - 1 bytes, backing off to a UTF-8 boundary. */
@@ -415,6 +393,10 @@ static size_t copy_out(const struct text *t, char *buf, size_t size)
 	return n;
 }
 
+/* The moves the plain writers below leave to the general ones: null
+ * moves, markers, flips, tandem units. */
+#define ODD_MOVE (MF_NULL | MF_FLIP | MF_UNIT | MF_MARKS)
+
 /* A plain move in coordinates, "e2e4" or "e7e8q", straight into buf: no
  * marker, unit or null move, no second piece on either square (Pauli),
  * and a capture only onto its victim's square.  write_coordinate() would
@@ -423,30 +405,35 @@ static size_t copy_out(const struct text *t, char *buf, size_t size)
 static inline __attribute__((always_inline)) size_t
 plain_coordinate(const struct position *pos, move_t m, char *buf, size_t size)
 {
-	const unsigned odd = MF_NULL | MF_FLIP | MF_UNIT | MF_MARKS;
-	int from = MOVE_FROM(m), to = MOVE_TO(m), promo = MOVE_PROMO(m);
+	int from = MOVE_FROM(m), to = MOVE_TO(m);
 	unsigned flags = MOVE_FLAGS(m);
-	if ((flags & odd) || size < 6 || pos->board2[from] || pos->board2[to] ||
+	if ((flags & ODD_MOVE) || size < 6 || pos->board2[from] || pos->board2[to] ||
 	    ((flags & MF_CAPTURE) && !pos->board[to]))
 		return 0;
+	size_t n = move_write_squares(m, buf);
+	buf[n] = 0;
+	return n;
+}
+
+size_t move_write_squares(move_t m, char *buf)
+{
+	int from = MOVE_FROM(m), to = MOVE_TO(m), promo = MOVE_PROMO(m);
 	buf[0] = (char)('a' + FILE_OF(from));
 	buf[1] = (char)('1' + RANK_OF(from));
 	buf[2] = (char)('a' + FILE_OF(to));
 	buf[3] = (char)('1' + RANK_OF(to));
-	size_t n = 4;
-	if (promo)
-		buf[n++] = (char)(piece_letter[promo] - 'A' + 'a');
-	buf[n] = 0;
-	return n;
+	if (!promo)
+		return 4;
+	buf[4] = (char)(piece_letter[promo] - 'A' + 'a');
+	return 5;
 }
 
 /* A move of standard chess with nothing odd about it (no null move):
  * plain_san() and plain_lan() write it. */
 static bool plain_standard(const struct position *pos, move_t m)
 {
-	const unsigned odd = MF_NULL | MF_FLIP | MF_UNIT | MF_MARKS;
 	return pos->variant->generate == standard_generate &&
-	       !(MOVE_FLAGS(m) & odd);
+	       !(MOVE_FLAGS(m) & ODD_MOVE);
 }
 
 /* The end of a plain SAN or LAN at buf + n: destination, promotion,

@@ -144,27 +144,6 @@ static void keylist_release(struct keylist *k)
 	keylist_init(k);
 }
 
-/* position_in_check() after m; standard chess has a faster test of its
- * own (it runs after every move). */
-static inline bool in_check(const struct position *pos, move_t m)
-{
-	if (pos->variant->attacked == standard_attacked &&
-	    pos->variant->make == standard_make)
-		return lr_standard_gives_check(pos, m);
-	return position_in_check(pos);
-}
-
-/* Whether the side to move has a legal move; standard chess counts them
- * without writing the list. */
-static bool can_move(const struct position *pos)
-{
-	if (pos->variant->generate == standard_generate)
-		return lr_standard_has_move(pos);
-	struct movelist replies;
-	position_legal_moves(pos, &replies);
-	return replies.count > 0;
-}
-
 /* The written check mark against what the move does; the mark the move
  * earned ('+', '#', or 0 when it gives no check).  Coordinate notation
  * has no check marks (UCI writes none), so a bare "g7g8q" that checks
@@ -174,12 +153,12 @@ static char check_mark(struct replay *r, const struct san *san,
 		       const struct site *at)
 {
 	char written = san->check;
-	bool check = in_check(after, m);
+	bool check = lr_in_check_after(after, m);
 	if (!check && !written)
 		return 0;
 	char actual = 0;
 	if (check)
-		actual = can_move(after) ? '+' : '#';
+		actual = lr_has_reply(after) ? '+' : '#';
 	if (written == actual || (!written && san->coordinate && !san->lan))
 		return actual;
 	struct diag d = { 0 };

@@ -159,6 +159,9 @@ bool position_has_extras(const struct position *pos);
 /* The FEN's fields after the board, "w KQkq - 0 1", into out (at most
  * 40 bytes, no NUL); returns their length. */
 size_t position_fen_fields(const struct position *pos, char *out);
+/* The FEN text of one rank (0: the first) into out (48 bytes at most, no
+ * NUL); its length. */
+size_t position_fen_rank(const struct position *pos, int rank, char *out);
 #define FEN_MAX 256
 
 /* The square of colour's king; NO_SQUARE when it has none. */
@@ -201,6 +204,10 @@ size_t move_write_after(const struct position *pos,
 size_t move_write_marked(const struct position *pos, move_t m, char mark,
 			 enum notation n, char *buf, size_t size);
 #define MOVE_TEXT_MAX 32
+/* A plain move of standard chess in coordinates ("e2e4", "e7e8q"), from
+ * the move alone, at buf (5 bytes at most, no NUL): what move_write()
+ * writes in NOTATION_UCI for such a move.  Its length. */
+size_t move_write_squares(move_t m, char *buf);
 /* m's SAN, LAN and coordinates at once, its check mark given as for
  * move_write_marked(): text[NOTATION_SAN], text[NOTATION_LAN] and
  * text[NOTATION_UCI] get what move_write_marked() writes in each
