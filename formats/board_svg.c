@@ -56,14 +56,22 @@ static const char *mark_rgb(char letter)
 /* Where things go: the board's top-left corner and the orientation. */
 struct frame {
 	int origin;		/* MARGIN with labels, else 0 */
-	int total;		/* the viewBox side */
+	int total;		/* the viewBox's width */
+	int height;		/* and height: more with a legend under it */
 	bool flip;
 };
 
-static struct frame frame_of(const struct board_style *s)
+/* The strip under the board that says what Random Pawns marks mean. */
+enum { LEGEND = 22 };
+
+static bool has_codes(const struct position *pos);
+
+static struct frame frame_of(const struct board_style *s,
+			     const struct position *pos)
 {
-	int origin = s->coords ? MARGIN : 0;
-	return (struct frame){ origin, BOARD + 2 * origin, s->flip };
+	int origin = s->coords ? MARGIN : 0, total = BOARD + 2 * origin;
+	int height = total + (has_codes(pos) ? LEGEND : 0);
+	return (struct frame){ origin, total, height, s->flip };
 }
 
 /* Top-left corner of a square on the page. */
@@ -123,12 +131,15 @@ static void write_title(FILE *out, const struct board_view *v)
 static void write_header(FILE *out, const struct board_view *v,
 			 const struct board_style *s, const struct frame *f)
 {
-	unsigned size = s->size ? s->size : (unsigned)f->total;
+	/* --size is the width; the height keeps the proportions. */
+	unsigned width = s->size ? s->size : (unsigned)f->total;
+	unsigned height = (unsigned)(((unsigned long)width * (unsigned)f->height +
+				      (unsigned)f->total / 2) / (unsigned)f->total);
 	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" "
 		"xmlns:xlink=\"http://www.w3.org/1999/xlink\" version=\"1.1\" "
 		"width=\"%u\" height=\"%u\" viewBox=\"0 0 %d %d\" role=\"img\">\n",
-		size, size, f->total, f->total);
+		width, height, f->total, f->height);
 	write_title(out, v);
 }
 
@@ -242,7 +253,7 @@ static void write_squares(FILE *out, const struct frame *f,
 			  const struct theme *t)
 {
 	fprintf(out, "<rect width=\"%d\" height=\"%d\" fill=\"%s\"/>\n",
-		f->total, f->total, t->margin);
+		f->total, f->height, t->margin);
 	fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" "
 		"fill=\"%s\"/>\n<path fill=\"%s\" d=\"", f->origin, f->origin,
 		BOARD, BOARD, t->light, t->dark);
@@ -442,9 +453,10 @@ static void write_code_marks(FILE *out, const struct position *pos,
 	for (int dir = DIR_LEFT; dir <= DIR_RIGHT; dir++) {
 		int letter = CODE_DIR(pos->code[sq], dir);
 		const struct heading *h = &headings[turned][dir];
-		/* Tips 1.5 inside the edge (22.5 from the centre), or 3 inside
-		 * the corner along the diagonal (31.8). */
-		double limit = dir == DIR_FORWARD ? 21 : 28.8;
+		/* Tips 1.5 inside the edge (22.5 from the centre); on the
+		 * diagonal 25 out (the corner is 31.8), so that the marks of
+		 * two pawns side by side stand clear of each other. */
+		double limit = dir == DIR_FORWARD ? 21 : 25;
 		double reach = limit - mark_tip[letter];
 		double x = cx + reach * h->x, y = cy + reach * h->y;
 		switch (letter) {
@@ -464,6 +476,38 @@ static void write_codes(FILE *out, const struct position *pos,
 	for (int sq = 0; sq < 64; sq++)
 		if (PIECE_TYPE(pos->board[sq]) == PAWN)
 			write_code_marks(out, pos, sq, f);
+}
+
+/* The code letters of pawnkit-notation(5) in the labels' single-stroke
+ * style, and the mark each stands for: M moves there, C captures there, O
+ * does either (X, neither, has no mark). */
+static const struct {
+	const char *glyph;
+	char marks[3];
+} legend[] = {
+	{ "M0.4 9V0L3 6.2L5.6 0V9", "m" },
+	{ "M5.5 1.4A2.9 4.4 0 1 0 5.5 7.6", "c" },
+	{ "M3 0A2.7 4.5 0 1 0 3 9A2.7 4.5 0 1 0 3 0Z", "ox" },
+};
+
+/* "M <mark>  C <mark>  O <mark>", centred under the board (and its file
+ * labels), the marks as they stand on a pawn's forward edge. */
+static void write_legend(FILE *out, const struct frame *f,
+			 const struct theme *t)
+{
+	enum { ENTRY = 44 };
+	double x = (f->total - 3 * ENTRY + 24) / 2.0;
+	double y = f->height - LEGEND / 2.0 - (f->origin ? 4 : 0);
+	for (size_t i = 0; i < sizeof legend / sizeof legend[0]; i++) {
+		double ex = x + ENTRY * (double)i;
+		fprintf(out, "<path fill=\"none\" stroke=\"%s\" "
+			"stroke-width=\"1.3\" stroke-linecap=\"round\" "
+			"stroke-linejoin=\"round\" transform=\"translate(%.1f "
+			"%.1f)\" d=\"%s\"/>\n", t->label, ex, y - 4.5,
+			legend[i].glyph);
+		for (const char *m = legend[i].marks; *m; m++)
+			write_code_mark(out, *m, ex + 16, y, 0);
+	}
 }
 
 /* ------------------------------------------------------------- arrows */
@@ -517,7 +561,7 @@ void board_write_svg(FILE *out, const struct board_view *v,
 {
 	const struct position *pos = v->pos;
 	const struct theme *t = &themes[s->theme == BOARD_THEME_DARK];
-	struct frame f = frame_of(s);
+	struct frame f = frame_of(s, pos);
 	bool check = s->check && position_in_check(pos);
 	write_header(out, v, s, &f);
 	write_defs(out, pos, check);
@@ -530,8 +574,10 @@ void board_write_svg(FILE *out, const struct board_view *v,
 		write_turn(out, pos, &f, t);
 	}
 	write_pieces(out, pos, &f);
-	if (has_codes(pos))
+	if (has_codes(pos)) {
 		write_codes(out, pos, &f);
+		write_legend(out, &f, t);
+	}
 	write_arrows(out, v, &f);
 	fputs("</svg>\n", out);
 }

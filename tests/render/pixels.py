@@ -149,6 +149,18 @@ def test_variants(c):
             "Random Pawns MMM on d4: blue move marks on its forward side")
     c.check(count(e4, CAPTURE_RED, 10) > 15 and count(e4, MOVE_BLUE, 10) == 0,
             "Random Pawns CCC on e4: red capture marks on its forward side")
+    # The legend under the file labels (y 400 on): a blue and a red mark,
+    # and nothing of the kind under a board without codes.
+    def strip(img):
+        return [img.pixel(x, y) for y in range(402, img.height)
+                for x in range(img.width)]
+    legend = strip(codes)
+    c.check(codes.height == 422 and count(legend, MOVE_BLUE, 10) > 20
+            and count(legend, CAPTURE_RED, 10) > 15,
+            f"Random Pawns: a legend of the marks under the board "
+            f"({codes.height} pixels high)")
+    plain = c.render(KINGS)
+    c.check(plain.height == 400, "no legend strip without Random Pawns codes")
 
 
 def test_marks(c):
