@@ -342,6 +342,11 @@ static int read_games(struct gamestats *gs, struct stats **s, char **files,
 	progress_finish(&r.progress);
 	*s = r.total;
 	uint64_t games = rc.counts[C_GAMES], invalid = rc.counts[C_INVALID];
+	/* Its warnings are shown, though the games' are not: a report of no
+	 * game is still a report (status 0), but the user should know. */
+	struct diag_policy said = { .quiet = gs->quiet };
+	if (status == 0)
+		run_selection_end(&gs->opts, &said, games, rc.unselected);
 	if (!gs->quiet && invalid)
 		warn_user("%llu games: %llu valid, %llu invalid (%s)",
 			  (unsigned long long)games,

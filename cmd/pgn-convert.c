@@ -131,7 +131,7 @@ static bool needs_no_tree(const struct convert *c)
  * see conv_writer), whose first game's debts to the output before it are
  * paid when the chunk is written (before_write). */
 enum { S_OUTPUT, S_REJECT };
-enum { C_FAILED };
+enum { C_FAILED, C_GAMES };
 
 /* A thread's game record, reused from game to game. */
 static void *worker_new(void *ctx)
@@ -202,6 +202,7 @@ static void convert_game(void *ctx, void *worker, struct pgn_game *g,
 	int replayed = conv_game_replay(cg, g, c->game_replay,
 					wants_variations(c), run_report, k);
 	bool ok = !run_game_failed(k, g) && replayed == 0;
+	run_count(k, C_GAMES);
 	if (!ok) {
 		run_count(k, C_FAILED);
 		if (c->reject_path) {
@@ -356,11 +357,16 @@ int main(int argc, char **argv)
 	c.writer = conv_writer_new(out, c.format, &c.conv);
 	int status = read_inputs(&c, &cfg, argv + first, argc - first);
 	conv_writer_end(c.writer);
+	/* Selection's warnings for inputs that were read. */
+	int selection = status == EXIT_TROUBLE ? 0 :
+		run_selection_end(&c.opts, &cfg.diag,
+				  cfg.counts[C_GAMES] + c.failed,
+				  cfg.unselected);
 	if (output_close(out, c.output_path) != 0 ||
 	    output_close(cfg.streams[S_REJECT], c.reject_path) != 0)
 		status = EXIT_TROUBLE;
 	run_options_release(&c.opts);
-	if (status == 0 && (c.failed || cfg.counts[C_FAILED]))
+	if (status == 0 && (c.failed || cfg.counts[C_FAILED] || selection))
 		status = EXIT_INVALID;
 	return status;
 }

@@ -112,12 +112,16 @@ int main(int argc, char **argv)
 	if (v.reject_path)
 		cfg.streams[S_REJECT] = output_open(v.reject_path);
 	int status = run_files(argv + first, argc - first, &cfg);
+	/* Selection's warnings for inputs that were read. */
+	int selection = status ? 0 :
+		run_selection_end(&v.opts, &cfg.diag, cfg.counts[C_VALID] +
+				  cfg.counts[C_INVALID], cfg.unselected);
 	print_summary(&v, &cfg);
 	if (output_close(cfg.streams[S_OUTPUT], v.output_path) != 0 ||
 	    output_close(cfg.streams[S_REJECT], v.reject_path) != 0)
 		status = EXIT_TROUBLE;
 	run_options_release(&v.opts);
-	if (status == 0 && cfg.counts[C_INVALID])
+	if (status == 0 && (cfg.counts[C_INVALID] || selection))
 		status = EXIT_INVALID;
 	return status;
 }

@@ -26,6 +26,7 @@ static const char *const code_names[DC__COUNT] = {
 	[DC_VARIANT] = "variant",
 	[DC_SETUP] = "setup",
 	[DC_IO] = "io",
+	[DC_SELECTION] = "selection",
 };
 
 const char *diag_code_name(enum diag_code code)

@@ -75,6 +75,7 @@ enum diag_code {
 	DC_VARIANT,		/* unknown or unsupported variant */
 	DC_SETUP,		/* illegal start position */
 	DC_IO,
+	DC_SELECTION,		/* --match names a tag no game has; none selected */
 	DC__COUNT
 };
 

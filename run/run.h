@@ -54,8 +54,20 @@ const struct variant *variant_arg(const char *arg);
 struct matcher {
 	struct match_rule *rules;
 	size_t n;
+	bool or_pending;	/* --or given, its second --match not yet */
+	bool copy;		/* matcher_copy()'s: shares the original's notes */
 };
+/* A rule (TAG=REGEX, TAG!=REGEX, TAG>=VALUE, TAG<=VALUE, TAG>VALUE,
+ * TAG<VALUE; "Player" for White or Black) is added, or after
+ * matcher_or() joined to the last one as an alternative.  0, or -1 with
+ * why. */
 int matcher_add(struct matcher *m, const char *arg, char *why, size_t n);
+int matcher_or(struct matcher *m, char *why, size_t n);
+/* After the options: -1 with why when an --or waits for its rule. */
+int matcher_check(const struct matcher *m, char *why, size_t n);
+/* At the end of a run: a warning for each rule's tag that no game had. */
+struct diag_policy;
+void matcher_report(const struct matcher *m, const struct diag_policy *p);
 bool matcher_test(const struct matcher *m, const struct pgn_game *g,
 		  diag_fn report, void *ctx);
 /* dst matches as src does, with state of its own: for another thread
@@ -97,6 +109,12 @@ void run_options_children(struct argp_state *state, struct run_options *o);
 void run_options_release(struct run_options *o);
 /* The diagnostic policy the options say (struct diag_policy below). */
 struct diag_policy run_options_diag(const struct run_options *o);
+/* After the games: warnings, through p, for each --match tag that no game
+ * had, for an input without a game, and for a selection that left out
+ * every game.  EXIT_INVALID in that last case (as grep selecting no
+ * line), else 0. */
+int run_selection_end(const struct run_options *o, const struct diag_policy *p,
+		      uint64_t selected, uint64_t unselected);
 
 /* --------------------------------------------------------- diagnostics */
 

@@ -7,7 +7,7 @@ complete -c game-stats -s n -l opening-plies -x -d 'Count the first N plies as o
 complete -c game-stats -s g -l group-by -x -d 'Figures per value of TAG' \
     -a 'Year Variant Event Site Date Round White Black Result ECO Opening WhiteElo BlackElo TimeControl Termination Annotator'
 # The tag names; the regular expression follows the '=' (no space is added).
-complete -c game-stats -s m -l match -x -d 'Only games whose TAG matches REGEX' \
+complete -c game-stats -s m -l match -x -d 'Only games whose tags meet RULE: TAG=REGEX, TAG!=REGEX, TAG>=VALUE...' \
     -a 'Event= Site= Date= Round= White= Black= Result= WhiteElo= BlackElo= ECO= Opening= Variant= TimeControl= Termination= Annotator= PlyCount= SetUp= FEN='
 complete -c game-stats -l skip-invalid -d 'Leave invalid games out of the totals'
 complete -c game-stats -l tags-only -d 'Figures from the tags alone, without reading the moves'
@@ -24,3 +24,4 @@ complete -c game-stats -l usage -d 'Print a short usage message'
 complete -c game-stats -l version -s V -d 'Print the version'
 # PGN files first; other files (partial results) are still offered.
 complete -c game-stats -k -a '(__fish_complete_suffix .pgn)'
+complete -c game-stats -l or -d 'Join the next --match to the one before: either may hold'

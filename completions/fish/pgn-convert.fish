@@ -15,7 +15,7 @@ complete -c pgn-convert -l strip-nags -d 'Leave out NAGs'
 complete -c pgn-convert -l strip-clocks -d 'Leave out [%clk] and [%emt] commands'
 complete -c pgn-convert -l mainline -d 'fen, epd: main-line positions only'
 # The tag names; the regular expression follows the '=' (no space is added).
-complete -c pgn-convert -s m -l match -x -d 'Only games whose TAG matches REGEX' \
+complete -c pgn-convert -s m -l match -x -d 'Only games whose tags meet RULE: TAG=REGEX, TAG!=REGEX, TAG>=VALUE...' \
     -a 'Event= Site= Date= Round= White= Black= Result= WhiteElo= BlackElo= ECO= Opening= Variant= TimeControl= Termination= Annotator= PlyCount= SetUp= FEN='
 complete -c pgn-convert -l variant -x -d 'Variant of games without a [Variant] tag' -a '(__pawnkit_variants)'
 complete -c pgn-convert -l force-variant -d 'Apply --variant to every game, whatever its tag'
@@ -30,3 +30,4 @@ complete -c pgn-convert -l usage -d 'Print a short usage message'
 complete -c pgn-convert -s V -l version -d 'Print the version'
 # PGN and JSON files first; other files are still offered.
 complete -c pgn-convert -k -a '(__fish_complete_suffix .pgn; __fish_complete_suffix .json; __fish_complete_suffix .ndjson)'
+complete -c pgn-convert -l or -d 'Join the next --match to the one before: either may hold'

@@ -4,7 +4,7 @@ complete -c pgn-validate -s o -l output -r -F -d 'Write the valid games to FILE 
 complete -c pgn-validate -s r -l reject -r -F -d 'Write the invalid games to FILE'
 complete -c pgn-validate -s j -l json -d 'Diagnostics as JSON lines'
 # The tag names; the regular expression follows the '=' (no space is added).
-complete -c pgn-validate -s m -l match -x -d 'Only games whose TAG matches REGEX' \
+complete -c pgn-validate -s m -l match -x -d 'Only games whose tags meet RULE: TAG=REGEX, TAG!=REGEX, TAG>=VALUE...' \
     -a 'Event= Site= Date= Round= White= Black= Result= WhiteElo= BlackElo= ECO= Opening= Variant= TimeControl= Termination= Annotator= PlyCount= SetUp= FEN='
 complete -c pgn-validate -l variant -x -d 'Variant of games without a [Variant] tag' -a '(__pawnkit_variants)'
 complete -c pgn-validate -l force-variant -d 'Apply --variant to every game, whatever its tag'
@@ -18,3 +18,4 @@ complete -c pgn-validate -l usage -d 'Print a short usage message'
 complete -c pgn-validate -s V -l version -d 'Print the version'
 # PGN files first; other files are still offered.
 complete -c pgn-validate -k -a '(__fish_complete_suffix .pgn)'
+complete -c pgn-validate -l or -d 'Join the next --match to the one before: either may hold'
