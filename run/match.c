@@ -207,6 +207,49 @@ int matcher_or(struct matcher *m, char *why, size_t n)
 	return 0;
 }
 
+/* A game number of --games at *s, moving *s past it; 0 when none. */
+static uint64_t games_number(const char **s)
+{
+	uint64_t n = 0;
+	const char *p = *s;
+	for (; *p >= '0' && *p <= '9' && n < UINT64_MAX / 10 - 9; p++)
+		n = n * 10 + (uint64_t)(*p - '0');
+	if (*p >= '0' && *p <= '9')
+		return 0;
+	*s = p;
+	return n;
+}
+
+/* One item of --games at *s: N, N-M or N-. */
+static int games_item(const char **s, struct match_range *r)
+{
+	r->lo = games_number(s);
+	r->hi = r->lo;
+	if (**s == '-') {
+		(*s)++;
+		r->hi = **s >= '0' && **s <= '9' ? games_number(s) : UINT64_MAX;
+	}
+	return r->lo && r->hi >= r->lo ? 0 : -1;
+}
+
+int matcher_games(struct matcher *m, const char *list, char *why, size_t n)
+{
+	const char *s = list;
+	for (;;) {
+		struct match_range r;
+		if (games_item(&s, &r) != 0 || (*s && *s != ',')) {
+			snprintf(why, n, "--games '%s': expected game numbers "
+				 "from 1, as 10-20,35,100-", list);
+			return -1;
+		}
+		m->ranges = pawnkit_realloc(m->ranges, (m->nranges + 1) *
+					    sizeof *m->ranges);
+		m->ranges[m->nranges++] = r;
+		if (!*s++)
+			return 0;
+	}
+}
+
 int matcher_check(const struct matcher *m, char *why, size_t n)
 {
 	if (!m->or_pending)
@@ -392,9 +435,19 @@ static int match_rule_test(const struct match_rule *r,
 	return result;
 }
 
+static bool match_number(const struct matcher *m, uint64_t n)
+{
+	for (size_t i = 0; i < m->nranges; i++)
+		if (n >= m->ranges[i].lo && n <= m->ranges[i].hi)
+			return true;
+	return false;
+}
+
 bool matcher_test(const struct matcher *m, const struct pgn_game *g,
 		  diag_fn report, void *ctx)
 {
+	if (m->nranges && !match_number(m, g->index))
+		return false;
 	/* A rule that could not tell has reported it; the game is taken (and
 	 * so counted invalid, where the user sees it), unless another rule
 	 * leaves it out: the report is then dropped with the game's others. */
@@ -420,7 +473,13 @@ static void match_cond_copy(struct match_cond *dst,
 
 void matcher_copy(struct matcher *dst, const struct matcher *src)
 {
-	*dst = (struct matcher){ .n = src->n, .copy = true };
+	*dst = (struct matcher){ .n = src->n, .copy = true,
+				 .nranges = src->nranges };
+	dst->ranges = xcalloc(src->nranges ? src->nranges : 1,
+			      sizeof *dst->ranges);
+	if (src->nranges)
+		memcpy(dst->ranges, src->ranges,
+		       src->nranges * sizeof *dst->ranges);
 	dst->rules = xcalloc(src->n ? src->n : 1, sizeof *dst->rules);
 	for (size_t i = 0; i < src->n; i++) {
 		const struct match_rule *s = &src->rules[i];
@@ -444,6 +503,7 @@ void matcher_release(struct matcher *m)
 		free(m->rules[i].arg);
 	}
 	free(m->rules);
+	free(m->ranges);
 	*m = (struct matcher){ 0 };
 }
 

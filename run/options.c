@@ -7,7 +7,7 @@
 
 enum {
 	OPT_VARIANT = 0x1000, OPT_FORCE_VARIANT, OPT_FULL_REPLAY, OPT_JOBS,
-	OPT_OR
+	OPT_OR, OPT_GAMES
 };
 
 static const struct argp_option diag_options[] = {
@@ -38,6 +38,7 @@ const struct argp run_diag_argp = { diag_options, diag_parse, NULL, NULL,
 static const struct argp_option select_options[] = {
 	{ "match", 'm', "RULE", 0, "Only games whose tags meet RULE: TAG=REGEX (PCRE2), TAG!=REGEX, or TAG>=VALUE, <=, >, < for numbers and dates; Player is White or Black (repeatable: all must hold; a missing tag reads as empty)", 0 },
 	{ "or", OPT_OR, NULL, 0, "Join the next --match to the one before: either may hold", 0 },
+	{ "games", OPT_GAMES, "LIST", 0, "Only the games of these numbers in each input, as 10-20,35,100- (read on one thread)", 0 },
 	{ "variant", OPT_VARIANT, "ID", 0, "Variant of games without a [Variant] tag (default: standard)", 0 },
 	{ "force-variant", OPT_FORCE_VARIANT, NULL, 0, "Apply --variant to every game, whatever its tag", 0 },
 	{ "full-replay", OPT_FULL_REPLAY, NULL, 0, "Replay every game from its movetext tree, never by the fast path; the output does not change", 0 },
@@ -66,9 +67,17 @@ static error_t select_parse(int key, char *arg, struct argp_state *state)
 		if (matcher_or(&o->match, why, sizeof why) != 0)
 			argp_error(state, "%s", why);
 		break;
+	case OPT_GAMES:
+		if (matcher_games(&o->match, arg, why, sizeof why) != 0)
+			argp_error(state, "%s", why);
+		break;
 	case ARGP_KEY_SUCCESS:
 		if (matcher_check(&o->match, why, sizeof why) != 0)
 			argp_error(state, "%s", why);
+		/* A worker's games are numbered in its chunk: the input's
+		 * numbers are known on one thread. */
+		if (o->match.nranges)
+			o->jobs = 1;
 		return 0;
 	case OPT_VARIANT: variant_option(state, o, arg); break;
 	case OPT_FORCE_VARIANT: o->replay.force_variant = true; break;

@@ -56,6 +56,10 @@ struct matcher {
 	size_t n;
 	bool or_pending;	/* --or given, its second --match not yet */
 	bool copy;		/* matcher_copy()'s: shares the original's notes */
+	/* --games: the game numbers selected (of each input), ranges from
+	 * lo to hi inclusive; none: every number. */
+	struct match_range { uint64_t lo, hi; } *ranges;
+	size_t nranges;
 };
 /* A rule (TAG=REGEX, TAG!=REGEX, TAG>=VALUE, TAG<=VALUE, TAG>VALUE,
  * TAG<VALUE; "Player" for White or Black) is added, or after
@@ -63,6 +67,9 @@ struct matcher {
  * why. */
 int matcher_add(struct matcher *m, const char *arg, char *why, size_t n);
 int matcher_or(struct matcher *m, char *why, size_t n);
+/* --games LIST: "10-20,35,100-" (a range, a number, a range without
+ * end).  0, or -1 with why. */
+int matcher_games(struct matcher *m, const char *list, char *why, size_t n);
 /* After the options: -1 with why when an --or waits for its rule. */
 int matcher_check(const struct matcher *m, char *why, size_t n);
 /* At the end of a run: a warning for each rule's tag that no game had. */

@@ -25,3 +25,4 @@ complete -c game-stats -l version -s V -d 'Print the version'
 # PGN files first; other files (partial results) are still offered.
 complete -c game-stats -k -a '(__fish_complete_suffix .pgn)'
 complete -c game-stats -l or -d 'Join the next --match to the one before: either may hold'
+complete -c game-stats -l games -x -d 'Only the games of these numbers in each input, as 10-20,35,100-'

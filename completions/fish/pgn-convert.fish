@@ -31,3 +31,4 @@ complete -c pgn-convert -s V -l version -d 'Print the version'
 # PGN and JSON files first; other files are still offered.
 complete -c pgn-convert -k -a '(__fish_complete_suffix .pgn; __fish_complete_suffix .json; __fish_complete_suffix .ndjson)'
 complete -c pgn-convert -l or -d 'Join the next --match to the one before: either may hold'
+complete -c pgn-convert -l games -x -d 'Only the games of these numbers in each input, as 10-20,35,100-'

@@ -19,3 +19,4 @@ complete -c pgn-validate -s V -l version -d 'Print the version'
 # PGN files first; other files are still offered.
 complete -c pgn-validate -k -a '(__fish_complete_suffix .pgn)'
 complete -c pgn-validate -l or -d 'Join the next --match to the one before: either may hold'
+complete -c pgn-validate -l games -x -d 'Only the games of these numbers in each input, as 10-20,35,100-'
