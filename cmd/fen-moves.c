@@ -181,7 +181,7 @@ int main(int argc, char **argv)
 		"input (blank lines and lines starting with # are skipped).  A bad "
 		"FEN is reported with its column and the next one is still read; "
 		"exit status 1 then.",
-		NULL, NULL, NULL
+		NULL, run_help_filter, NULL
 	};
 	struct fen_moves f = { .variant = &variant_standard, .perft_depth = -1 };
 	int first, status = 0;

@@ -474,7 +474,7 @@ int main(int argc, char **argv)
 		"skipped).  A bad FEN is reported with its field and column and "
 		"the next one is still drawn.  Exit status: 0 all drawn, 1 a bad "
 		"FEN or game, 2 usage or I/O error.",
-		NULL, NULL, NULL
+		NULL, run_help_filter, NULL
 	};
 	/* A diagram is drawn as the replay reaches it, with the comments
 	 * after its move's item: the replay from the tree, which shows

@@ -408,7 +408,7 @@ int main(int argc, char **argv)
 		"written by --partial.  Exit status: 0 the report was written "
 		"(invalid games are counted in it), 2 usage error, unreadable "
 		"input or failed write.",
-		children, NULL, NULL
+		children, run_help_filter, NULL
 	};
 	struct gamestats gs = { .cfg = { .opening_plies = 6 },
 				.out = { .top = 10 } };

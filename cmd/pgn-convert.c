@@ -332,7 +332,7 @@ int main(int argc, char **argv)
 		"as they came.\vWith no FILE, or when FILE is -, read standard "
 		"input.  Exit status: 0 every game converted, 1 some failed, "
 		"2 usage or I/O error.",
-		children, NULL, NULL
+		children, run_help_filter, NULL
 	};
 	struct convert c = { .conv = { .width = 80 } };
 	int first;

@@ -88,7 +88,7 @@ int main(int argc, char **argv)
 		"valid games through.\vWith no FILE, or when FILE is -, read "
 		"standard input.  Exit status: 0 all games valid, 1 some "
 		"invalid, 2 usage or I/O error.",
-		children, NULL, NULL
+		children, run_help_filter, NULL
 	};
 	struct validate v = { 0 };
 	int first;

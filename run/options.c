@@ -139,3 +139,21 @@ void run_options_release(struct run_options *o)
 {
 	matcher_release(&o->match);
 }
+
+/* --help's closing text: after the command's own, the variant ids that
+ * --variant takes (as the rules library knows them) and where to read
+ * more.  argp frees what this returns when it differs from text. */
+char *run_help_filter(int key, const char *text, void *input)
+{
+	(void)input;
+	if (key != ARGP_KEY_HELP_POST_DOC)
+		return (char *)text;
+	char *out;
+	if (asprintf(&out, "%s%sVariant ids, for --variant: "
+		     "%s.\n\nSee %s(1) for everything, pawnkit-variants(7) for "
+		     "the variants' rules and pawnkit-notation(5) for the "
+		     "notation.", text ? text : "", text ? "\n\n" : "",
+		     variant_id_list(), program_invocation_short_name) < 0)
+		return (char *)text;
+	return out;
+}

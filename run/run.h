@@ -108,6 +108,9 @@ struct run_options {
 	bool jobs_many;		/* --jobs asked for other than one */
 };
 extern const struct argp run_diag_argp, run_select_argp, run_jobs_argp;
+/* The commands' argp help_filter: --help ends with the variant ids and
+ * the manual pages to read. */
+char *run_help_filter(int key, const char *text, void *input);
 /* Defaults before argp_parse: one job, no variant given. */
 void run_options_init(struct run_options *o);
 /* The parent's ARGP_KEY_INIT: every child of the command's argp parses
