@@ -11,7 +11,7 @@ enum {
 };
 
 static const struct argp_option diag_options[] = {
-	{ "json", 'j', NULL, 0, "Diagnostics as JSON lines", 0 },
+	{ "json", 'J', NULL, 0, "Diagnostics as JSON lines", 0 },
 	{ "strict", 's', NULL, 0, "Treat every warning as an error", 0 },
 	{ "no-warnings", 'w', NULL, 0, "Do not print warnings", 0 },
 	{ "quiet", 'q', NULL, 0, "Print no diagnostics and no summary; only the exit status tells", 0 },
@@ -23,7 +23,7 @@ static error_t diag_parse(int key, char *arg, struct argp_state *state)
 	struct run_options *o = state->input;
 	(void)arg;
 	switch (key) {
-	case 'j': o->json = true; break;
+	case 'J': o->json = true; break;
 	case 's': o->strict = o->replay.strict = true; break;
 	case 'w': o->no_warnings = true; break;
 	case 'q': o->quiet = true; break;
@@ -92,14 +92,14 @@ const struct argp run_select_argp = { select_options, select_parse, NULL,
 				      NULL, NULL, NULL, NULL };
 
 static const struct argp_option jobs_options[] = {
-	{ "jobs", OPT_JOBS, "N", 0, "Run games on N threads (default 1; 0: one per processor); the output does not change", 0 },
+	{ "jobs", 'j', "N", 0, "Run games on N threads (default 1; 0: one per processor); the output does not change", 0 },
 	{ 0 }
 };
 
 static error_t jobs_parse(int key, char *arg, struct argp_state *state)
 {
 	struct run_options *o = state->input;
-	if (key != OPT_JOBS)
+	if (key != 'j')
 		return ARGP_ERR_UNKNOWN;
 	unsigned long long n;
 	if (count_parse(arg, JOBS_MAX, &n) != 0)

@@ -13,7 +13,7 @@ complete -c game-stats -l skip-invalid -d 'Leave invalid games out of the totals
 complete -c game-stats -l tags-only -d 'Figures from the tags alone, without reading the moves'
 complete -c game-stats -l variant -x -d 'Variant of games without a [Variant] tag' -a '(__pawnkit_variants)'
 complete -c game-stats -l force-variant -d 'Apply --variant to every game, whatever its tag'
-complete -c game-stats -l jobs -x -d 'Replay games on N threads (0: one per processor)'
+complete -c game-stats -s j -l jobs -x -d 'Replay games on N threads (0: one per processor)'
 complete -c game-stats -l full-replay -d 'Replay every game from its tree, never by the fast path'
 complete -c game-stats -l partial -d 'Write a partial result instead of the report'
 complete -c game-stats -l merge -d 'Read partial results instead of games and combine them'

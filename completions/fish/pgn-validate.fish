@@ -2,7 +2,7 @@
 
 complete -c pgn-validate -s o -l output -r -F -d 'Write the valid games to FILE (- is standard output)'
 complete -c pgn-validate -s r -l reject -r -F -d 'Write the invalid games to FILE'
-complete -c pgn-validate -s j -l json -d 'Diagnostics as JSON lines'
+complete -c pgn-validate -s J -l json -d 'Diagnostics as JSON lines'
 # The tag names; the regular expression follows the '=' (no space is added).
 complete -c pgn-validate -s m -l match -x -d 'Only games whose tags meet RULE: TAG=REGEX, TAG!=REGEX, TAG>=VALUE...' \
     -a 'Event= Site= Date= Round= White= Black= Result= WhiteElo= BlackElo= ECO= Opening= Variant= TimeControl= Termination= Annotator= PlyCount= SetUp= FEN='
@@ -11,7 +11,7 @@ complete -c pgn-validate -l force-variant -d 'Apply --variant to every game, wha
 complete -c pgn-validate -s s -l strict -d 'Treat every warning as an error'
 complete -c pgn-validate -s w -l no-warnings -d 'Do not print warnings'
 complete -c pgn-validate -s q -l quiet -d 'Print nothing; only the exit status tells'
-complete -c pgn-validate -l jobs -x -d 'Replay games on N threads (0: one per processor)'
+complete -c pgn-validate -s j -l jobs -x -d 'Replay games on N threads (0: one per processor)'
 complete -c pgn-validate -l full-replay -d 'Replay every game from its tree, never by the fast path'
 complete -c pgn-validate -s '?' -l help -d 'List the options'
 complete -c pgn-validate -l usage -d 'Print a short usage message'
