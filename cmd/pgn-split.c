@@ -401,6 +401,12 @@ int main(int argc, char **argv)
 		s.prefix = default_prefix(s.input);
 	if (s.rule == BY_NUMBER)
 		input_size(&s);
+	/* -d names a directory to write into: made when it is not there
+	 * (its parent must be). */
+	if (s.dir && !s.index && !s.filter && mkdir(s.dir, 0777) != 0 &&
+	    errno != EEXIST)
+		die("could not create the directory '%s': %s", s.dir,
+		    strerror(errno));
 	char *inputs[] = { (char *)(s.input ? s.input : "-") };
 	inputs_declare(inputs, 1);
 	s.manifest = s.manifest_path ? output_open(s.manifest_path) : stdout;
