@@ -1,6 +1,8 @@
 /* Text that is UTF-8 or Latin-1, often both in one file (utf8.h): the
  * characters of it, and its UTF-8 for writers that never emit invalid
  * UTF-8. */
+#include <string.h>
+
 #include "utf8.h"
 
 size_t utf8_length(const unsigned char *s, size_t avail)
@@ -48,4 +50,62 @@ size_t utf8_chars(const char *str, size_t len)
 		i += n ? n : 1;
 	}
 	return chars;
+}
+
+/* The longest form of one character as shown: "\xc2\x9b". */
+#define VISIBLE_MAX 8
+
+/* The character at s (avail > 0 bytes there) as utf8_put_visible shows
+ * it, into buf: the bytes of s it takes; *n the bytes written. */
+static size_t visible_char(const unsigned char *s, size_t avail, bool name,
+			   char buf[VISIBLE_MAX], size_t *n)
+{
+	size_t took = s[0] < 0x80 ? 1 : utf8_length(s, avail);
+	bool control = took ? s[0] < 0x20 || s[0] == 0x7f ||
+				      (s[0] == 0xC2 && s[1] < 0xA0)
+			    : s[0] < 0xA0;
+	took = took ? took : 1;
+	if (control) {
+		for (size_t i = 0; i < took; i++)
+			snprintf(buf + 4 * i, 5, "\\x%02x", s[i]);
+		*n = 4 * took;
+	} else if (took > 1 || s[0] < 0x80 || name) {
+		memcpy(buf, s, took);
+		*n = took;
+	} else {
+		latin1_utf8(s[0], buf);
+		*n = 2;
+	}
+	return took;
+}
+
+size_t utf8_put_visible(FILE *out, const char *str, size_t len, bool name)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t width = 0;
+	char buf[VISIBLE_MAX];
+	for (size_t i = 0, n; i < len;) {
+		i += visible_char(s + i, len - i, name, buf, &n);
+		/* What is written in ASCII (an escape) takes a column a
+		 * byte; a character past it, one column. */
+		width += (unsigned char)buf[0] < 0x80 ? n : 1;
+		if (out)
+			fwrite(buf, 1, n, out);
+	}
+	return width;
+}
+
+void utf8_visible_string(char *buf, size_t n, const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t at = 0, len = strlen(str);
+	char one[VISIBLE_MAX];
+	for (size_t i = 0, k; i < len;) {
+		i += visible_char(s + i, len - i, false, one, &k);
+		if (at + k >= n)
+			break;
+		memcpy(buf + at, one, k);
+		at += k;
+	}
+	buf[at] = 0;
 }

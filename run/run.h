@@ -178,6 +178,10 @@ void files_or_stdin(char ***files, int *nfiles);
  * non-zero for any line, else 0. */
 typedef int (*fen_fn)(void *ctx, const char *fen, const char *where);
 int for_each_fen_line(FILE *in, const char *name, fen_fn fn, void *ctx);
+/* A FEN that could not be set up (err, from position_set_fen) at where
+ * ("line 3", "argument 2"), reported as "PROGRAM: where:COL: error:
+ * message", the message written as every text for a terminal is. */
+void fen_report(const char *where, const struct diag *err);
 
 /* --------------------------------------------------------------- games */
 

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "../libparse/utf8.h"
 
 #define PARTIAL_MAGIC "game-stats-partial"
 #define PARTIAL_VERSION 1
@@ -209,10 +210,14 @@ struct reader {
 	size_t n;
 };
 
+/* The message is for a terminal: the file's bytes quoted in it are made
+ * visible as every such text is (utf8.h), and cut when long. */
 static int fail(struct reader *r, const char *what, const char *arg)
 {
+	char quoted[256];
+	utf8_visible_string(quoted, sizeof quoted, arg ? arg : "");
 	snprintf(r->why, r->n, "%s:%lu: %s%s%s%s", r->name, r->lineno, what,
-		 arg ? " '" : "", arg ? arg : "", arg ? "'" : "");
+		 arg ? " '" : "", quoted, arg ? "'" : "");
 	return -1;
 }
 
