@@ -79,12 +79,29 @@ static size_t visible_char(const unsigned char *s, size_t avail, bool name,
 	return took;
 }
 
+/* The bytes at s that are printable ASCII, shown as they are. */
+static size_t plain_run(const unsigned char *s, size_t len)
+{
+	size_t n = 0;
+	while (n < len && s[n] >= 0x20 && s[n] < 0x7f)
+		n++;
+	return n;
+}
+
 size_t utf8_put_visible(FILE *out, const char *str, size_t len, bool name)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	size_t width = 0;
 	char buf[VISIBLE_MAX];
 	for (size_t i = 0, n; i < len;) {
+		/* Most text is plain: written a run at a time. */
+		if ((n = plain_run(s + i, len - i)) != 0) {
+			if (out)
+				fwrite(s + i, 1, n, out);
+			i += n;
+			width += n;
+			continue;
+		}
 		i += visible_char(s + i, len - i, name, buf, &n);
 		/* What is written in ASCII (an escape) takes a column a
 		 * byte; a character past it, one column. */
