@@ -428,6 +428,8 @@ static bool read_value(struct json_games *r, struct jval *v, struct jerr *e)
 {
 	skip_blanks(r);
 	v->loc = here(r);
+	if (r->arena.cap > JSON_GAME_MAX)
+		return fail(e, v->loc, JSON_TOO_LARGE);
 	int c = peek(r);
 	if (c < 0)
 		return fail(e, v->loc, "unexpected end of input");
@@ -439,8 +441,6 @@ static bool read_value(struct json_games *r, struct jval *v, struct jerr *e)
 		return read_number(r, v, e);
 	if (c != '{' && c != '[')
 		return read_word(r, v, e);
-	if (r->arena.cap > JSON_GAME_MAX)
-		return fail(e, v->loc, JSON_TOO_LARGE);
 	if (r->depth >= JSON_DEPTH_MAX)
 		return fail(e, v->loc, "nested too deeply");
 	next(r);

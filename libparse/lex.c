@@ -166,7 +166,7 @@ static void lex_left_out(struct pgn_reader *r, struct pgn_loc loc)
 
 void lp_lex_diags_done(struct pgn_reader *r)
 {
-	if (r->diags_left_out)
+	if (r->ndiags > DIAG_GAME_MAX)
 		diag_set_more(&r->diags[DIAG_GAME_MAX], r->diags_left_out);
 }
 

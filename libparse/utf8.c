@@ -55,6 +55,19 @@ size_t utf8_chars(const char *str, size_t len)
 /* The longest form of one character as shown: "\xc2\x9b". */
 #define VISIBLE_MAX 8
 
+/* The bytes s[0, n) as \xHH each, into buf: the bytes written. */
+static size_t escape_bytes(const unsigned char *s, size_t n, char *buf)
+{
+	static const char hex[] = "0123456789abcdef";
+	for (size_t i = 0; i < n; i++, buf += 4) {
+		buf[0] = '\\';
+		buf[1] = 'x';
+		buf[2] = hex[s[i] >> 4];
+		buf[3] = hex[s[i] & 15];
+	}
+	return 4 * n;
+}
+
 /* The character at s (avail > 0 bytes there) as utf8_put_visible shows
  * it, into buf: the bytes of s it takes; *n the bytes written. */
 static size_t visible_char(const unsigned char *s, size_t avail, bool name,
@@ -66,9 +79,7 @@ static size_t visible_char(const unsigned char *s, size_t avail, bool name,
 			    : s[0] < 0xA0;
 	took = took ? took : 1;
 	if (control) {
-		for (size_t i = 0; i < took; i++)
-			snprintf(buf + 4 * i, 5, "\\x%02x", s[i]);
-		*n = 4 * took;
+		*n = escape_bytes(s, took, buf);
 	} else if (took > 1 || s[0] < 0x80 || name) {
 		memcpy(buf, s, took);
 		*n = took;
