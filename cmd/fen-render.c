@@ -268,8 +268,7 @@ static int render_fen(struct render *r, const char *fen, const char *where)
 	char name[32];
 	unsigned long long index = ++r->positions;
 	if (position_set_fen(&pos, fen, r->replay.variant, &err) != 0) {
-		fprintf(stderr, "%s: %s:%" PRIu32 ": error: %s\n",
-			program_invocation_short_name, where, err.col, err.message);
+		fen_report(where, &err);
 		return EXIT_INVALID;
 	}
 	struct board_view v;

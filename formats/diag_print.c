@@ -11,40 +11,12 @@ static const char *severity_name(enum diag_severity s)
 	return names[s];
 }
 
-/* Whether the character at s (left bytes there, the first not ASCII) is a
- * C1 control: U+0080 to U+009F in UTF-8, or a byte 0x80 to 0x9F that is
- * not UTF-8, which Latin-1 reads as one.  Some terminals obey them. */
-static bool c1_control(const unsigned char *s, size_t left)
+/* Text from the file is written as every text for a terminal is
+ * (utf8.h: controls as \xHH, the rest valid UTF-8); a file name is the
+ * user's own bytes, and only its controls are escaped. */
+static void print_escaped(FILE *out, const char *s, bool file_name)
 {
-	size_t n = utf8_length(s, left);
-	return n ? s[0] == 0xC2 && s[1] < 0xA0 : s[0] < 0xA0;
-}
-
-/* Control characters from a hostile file must not reach a terminal raw:
- * their bytes are written as \xHH.  Other text from the file past ASCII
- * is read as every writer reads it (utf8.h: UTF-8 where valid, else
- * Latin-1), so that part of the line is always valid UTF-8; a file name
- * is the user's own bytes and only its C0 controls are escaped. */
-static void print_escaped(FILE *out, const char *str, bool file_name)
-{
-	const unsigned char *s = (const unsigned char *)str;
-	size_t left = strlen(str);
-	while (left) {
-		size_t took = 1;
-		if (s[0] < 0x20 || s[0] == 0x7f) {
-			fprintf(out, "\\x%02x", s[0]);
-		} else if (s[0] < 0x80 || file_name) {
-			putc(s[0], out);
-		} else if (c1_control(s, left)) {
-			took = s[0] == 0xC2 ? 2 : 1;
-			for (size_t i = 0; i < took; i++)
-				fprintf(out, "\\x%02x", s[i]);
-		} else {
-			took = utf8_put(out, (const char *)s, left);
-		}
-		s += took;
-		left -= took;
-	}
+	utf8_put_visible(out, s, strlen(s), file_name);
 }
 
 static void print_escaped_text(FILE *out, const char *s)

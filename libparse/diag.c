@@ -45,3 +45,9 @@ void diag_setf(struct diag *d, enum diag_severity sev, enum diag_code code,
 	vsnprintf(d->message, sizeof d->message, fmt, ap);
 	va_end(ap);
 }
+
+void diag_set_more(struct diag *d, unsigned long n)
+{
+	diag_setf(d, DIAG_NOTE, DC_LIMIT, "%lu more diagnostic%s for this "
+		  "game not shown", n, n == 1 ? "" : "s");
+}

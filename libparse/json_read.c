@@ -25,6 +25,12 @@
 
 #define JSON_DEPTH_MAX 1024	/* 256 nested variations take 769 */
 #define READ_CHUNK 65536
+/* A game object is held whole, its tree in the arena: one that needs a
+ * block of more than this is refused, as the PGN reader refuses a game of
+ * more than 64 MiB, rather than taking memory without end. */
+#define JSON_GAME_MAX ((size_t)256 << 20)
+#define JSON_TOO_LARGE "game object too large: its tree takes more than " \
+		       "256 MiB"
 
 enum jkind { J_NULL, J_FALSE, J_TRUE, J_NUMBER, J_STRING, J_ARRAY, J_OBJECT };
 
@@ -268,6 +274,8 @@ static bool read_string(struct json_games *r, struct jval *v, struct jerr *e)
 			break;
 		if (c < 0x20)
 			return fail(e, at, "control character in a string");
+		if (r->arena.cap > JSON_GAME_MAX)
+			return fail(e, at, JSON_TOO_LARGE);
 		text_add(&t, (char)c);
 		if (c == '\\')
 			why = read_escape(r, &t);
@@ -292,7 +300,7 @@ static bool read_digits(struct json_games *r, struct text *t)
 {
 	if (!is_digit(peek(r)))
 		return false;
-	while (is_digit(peek(r)))
+	while (is_digit(peek(r)) && r->arena.cap <= JSON_GAME_MAX)
 		text_add(t, (char)next(r));
 	return true;
 }
@@ -319,6 +327,8 @@ static bool read_number(struct json_games *r, struct jval *v, struct jerr *e)
 		if (!read_digits(r, &t))
 			return fail(e, here(r), "expected a digit in the exponent");
 	}
+	if (r->arena.cap > JSON_GAME_MAX)
+		return fail(e, v->loc, JSON_TOO_LARGE);
 	v->kind = J_NUMBER;
 	v->s = t.s;
 	v->n = t.n;
@@ -418,6 +428,8 @@ static bool read_value(struct json_games *r, struct jval *v, struct jerr *e)
 {
 	skip_blanks(r);
 	v->loc = here(r);
+	if (r->arena.cap > JSON_GAME_MAX)
+		return fail(e, v->loc, JSON_TOO_LARGE);
 	int c = peek(r);
 	if (c < 0)
 		return fail(e, v->loc, "unexpected end of input");

@@ -10,9 +10,6 @@
 #include "grow.h"
 #include "pgn_lex.h"
 
-/* Diagnostics a reader keeps for one game; one note says the rest went. */
-#define MAX_QUEUED_DIAGS 100
-
 void lp_lex_grow_tags(struct pgn_reader *r, size_t need)
 {
 	r->tagv = pawnkit_grow(r->tagv, &r->tag_cap, need, sizeof *r->tagv, 32);
@@ -152,6 +149,27 @@ enum lx lp_lex_end_dos_eof(struct pgn_lex *x)
 	return lp_lex_end_at(x, x->end);
 }
 
+/* A game's diagnostic past DIAG_GAME_MAX: counted only (a game of
+ * garbage has millions), for the closing note, which stands where the
+ * first one left out would, so that sorted into place it follows those
+ * shown.  Its words wait for lp_lex_diags_done(). */
+static void lex_left_out(struct pgn_reader *r, struct pgn_loc loc)
+{
+	struct diag *d = &r->diags[DIAG_GAME_MAX];
+	if (r->diags_left_out++ == 0) {
+		memset(d, 0, sizeof *d);
+		d->line = loc.line;
+		d->col = loc.col;
+		r->ndiags++;
+	}
+}
+
+void lp_lex_diags_done(struct pgn_reader *r)
+{
+	if (r->ndiags > DIAG_GAME_MAX)
+		diag_set_more(&r->diags[DIAG_GAME_MAX], r->diags_left_out);
+}
+
 void lp_lex_diag(struct pgn_lex *x, struct pgn_loc loc, enum diag_severity sev,
 		 enum diag_code code, const char *fmt, ...)
 {
@@ -161,20 +179,19 @@ void lp_lex_diag(struct pgn_lex *x, struct pgn_loc loc, enum diag_severity sev,
 
 	if (sev == DIAG_ERROR)
 		x->g->flags |= PGN_SYNTAX_ERROR;
-	if (r->ndiags == MAX_QUEUED_DIAGS + 1)
-		return;
+	if (r->ndiags == 0)	/* a new game, or a new attempt at one */
+		r->diags_left_out = 0;
 	if (r->ndiags == r->diag_cap)
 		r->diags = pawnkit_grow(r->diags, &r->diag_cap, r->ndiags + 1,
 					sizeof *d, 8);
+	if (r->ndiags >= DIAG_GAME_MAX) {
+		lex_left_out(r, loc);
+		return;
+	}
 	d = &r->diags[r->ndiags++];
 	memset(d, 0, sizeof *d);
 	d->line = loc.line;
 	d->col = loc.col;
-	if (r->ndiags == MAX_QUEUED_DIAGS + 1) {
-		diag_setf(d, DIAG_NOTE, code, "further diagnostics for this "
-			  "game suppressed");
-		return;
-	}
 	d->severity = sev;
 	d->code = code;
 	va_start(ap, fmt);

@@ -106,6 +106,20 @@ typedef void (*diag_fn)(void *ctx, const struct diag *d);
 void diag_setf(struct diag *d, enum diag_severity sev, enum diag_code code,
 	       const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
+/* A game's reader keeps at most DIAG_GAME_MAX diagnostics of its own, and
+ * its replay reports at most as many: ten thousand variations with a bad
+ * move each would otherwise print ten thousand lines.  What is left out
+ * still counts (the game stays invalid); one closing note, made by
+ * diag_set_more(), says how many went.  The note is shown wherever errors
+ * are (with --no-warnings, by game-stats), since errors may be among
+ * them: diag_is_more() tells it. */
+#define DIAG_GAME_MAX 100
+void diag_set_more(struct diag *d, unsigned long n);
+static inline bool diag_is_more(const struct diag *d)
+{
+	return d->severity == DIAG_NOTE && d->code == DC_LIMIT;
+}
+
 /* ------------------------------------------------------------------ PGN */
 
 struct pgn_loc {

@@ -61,6 +61,7 @@ struct pgn_reader {
 	struct pgn_line **stack;	/* opts.max_depth + 1 lines */
 	struct diag *diags;		/* queued until the attempt succeeds */
 	size_t ndiags, diag_cap;
+	unsigned long diags_left_out;	/* past DIAG_GAME_MAX, this attempt */
 	scan_plain_fn *scan;		/* the tags-only scan */
 };
 
@@ -217,10 +218,13 @@ void lp_lex_outside_item(struct pgn_lex *x, struct pgn_line *line,
  * window or at its end). */
 void lp_lex_count_lines(struct pgn_lex *x, const char *from, const char *to);
 
-/* Queues a diagnostic at loc (sent only if the attempt completes). */
+/* Queues a diagnostic at loc (sent only if the attempt completes): at
+ * most DIAG_GAME_MAX, then a closing note counts the rest, whose words
+ * lp_lex_diags_done() writes before the queue is sent. */
 void lp_lex_diag(struct pgn_lex *x, struct pgn_loc loc, enum diag_severity sev,
 		 enum diag_code code, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
+void lp_lex_diags_done(struct pgn_reader *r);
 
 /* Ends the game at p (the next game starts there). */
 enum lx lp_lex_end_at(struct pgn_lex *x, const char *p);

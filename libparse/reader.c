@@ -870,6 +870,7 @@ static void send_diags(struct pgn_reader *r, const struct pgn_game *g,
 
 	if (!report)
 		return;
+	lp_lex_diags_done(r);
 	sort_diags(r);
 	for (i = 0; i < r->ndiags; i++) {
 		struct diag *d = &r->diags[i];

@@ -6,6 +6,7 @@
 #ifndef PAWNKIT_UTF8_H
 #define PAWNKIT_UTF8_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -19,5 +20,20 @@ size_t utf8_put(FILE *out, const char *s, size_t avail);
 size_t utf8_chars(const char *s, size_t len);
 /* The UTF-8 of the Latin-1 character c (0x80 and up): two bytes. */
 void latin1_utf8(unsigned char c, char out[2]);
+
+/* Text from the input on its way to a terminal (diagnostics, text
+ * reports), read by the rule above but with no control character raw:
+ * terminals obey some (an escape sequence sets the window's title or
+ * clears the screen).  The C0 controls, DEL and the C1 controls (U+0080
+ * to U+009F, as UTF-8 or as the Latin-1 byte) are written as \xHH, a byte
+ * each; any other character as utf8_put() writes it, so the text is valid
+ * UTF-8.  A name (a file name: the user's own bytes) keeps the bytes that
+ * are not UTF-8 and no control as they are.
+ * utf8_put_visible writes s[0, len) so to out (NULL: measures only) and
+ * returns its width, a column a character; utf8_visible_string writes the
+ * text s so into buf (n > 0 bytes), NUL-terminated, cut between
+ * characters. */
+size_t utf8_put_visible(FILE *out, const char *s, size_t len, bool name);
+void utf8_visible_string(char *buf, size_t n, const char *s);
 
 #endif

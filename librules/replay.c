@@ -47,6 +47,9 @@ struct replay {
 	bool dry;
 	unsigned withheld;
 	unsigned reported;	/* diagnostics passed to report */
+	/* Those past DIAG_GAME_MAX, and where the first of them stands. */
+	unsigned long left_out;
+	struct pgn_loc left_out_at;
 	/* The main line's first automatic draw (FIDE 9.6: a fivefold
 	 * repetition, 75 moves without a capture or pawn move): which one
 	 * (GE_NONE while there is none), and the move that made it. */
@@ -60,12 +63,6 @@ struct replay {
 	 * right); a variation starts with its parent's. */
 	int64_t number_off;
 };
-
-/* A game reports at most this many diagnostics (as the reader holds at
- * most as many of its own): a game of ten thousand nested variations, each
- * with a bad move, would otherwise print ten thousand lines.  Beyond it
- * they are counted (the game stays invalid) but not reported. */
-#define REPLAY_DIAG_MAX 100
 
 /* Where a diagnostic points and which move it is about.  The move label
  * needs only the move number and side of the position before the move, so
@@ -110,19 +107,31 @@ static void emit_at(struct replay *r, struct diag *d, const struct site *at,
 		snprintf(d->path, sizeof d->path, "%s", at->path);
 		d->ply = at->ply;
 	}
-	if (!r->report || r->reported > REPLAY_DIAG_MAX)
+	if (!r->report)
 		return;
-	if (r->reported++ == REPLAY_DIAG_MAX) {
-		/* Where the first one left out stands, said once.  What is
-		 * left out still counts (res->errors above): callers judge a
-		 * game by that, not by what they were shown. */
-		d->move[0] = d->path[0] = 0;
-		d->ply = 0;
-		diag_setf(d, DIAG_NOTE, DC_LIMIT, "more than %d diagnostics for "
-			  "this game: the rest are not shown",
-			  REPLAY_DIAG_MAX);
+	if (r->reported == DIAG_GAME_MAX) {
+		/* Counted (res->errors above: callers judge a game by that,
+		 * not by what they were shown), for the closing note. */
+		if (r->left_out++ == 0)
+			r->left_out_at = (struct pgn_loc){ d->line, d->col };
+		return;
 	}
+	r->reported++;
 	r->report(r->report_ctx, d);
+}
+
+/* The closing note of a replay that left diagnostics out (pgn.h): at the
+ * first of them. */
+static void emit_left_out(struct replay *r)
+{
+	if (!r->left_out)
+		return;
+	struct diag d = { .file = r->g->file, .game = r->g->index,
+			  .white = r->white, .black = r->black,
+			  .line = r->left_out_at.line,
+			  .col = r->left_out_at.col };
+	diag_set_more(&d, r->left_out);
+	r->report(r->report_ctx, &d);
 }
 
 static void emit(struct replay *r, struct diag *d, const struct site *at)
@@ -885,6 +894,7 @@ static int replay_tree(const struct pgn_game *g, const struct replay_opts *opts,
 	visit_start(visitor, res);
 	replay_line(&r, &g->moves, &res->final, 0, "");
 	replay_end(&r);
+	emit_left_out(&r);
 	return res->errors ? 1 : 0;
 }
 

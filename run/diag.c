@@ -4,7 +4,9 @@
 
 void diag_policy_print(const struct diag_policy *p, const struct diag *d)
 {
-	if (p->quiet || (p->no_warnings && d->severity < DIAG_ERROR))
+	/* The note of diagnostics left out is about errors too (pgn.h). */
+	if (p->quiet || (p->no_warnings && d->severity < DIAG_ERROR &&
+			 !diag_is_more(d)))
 		return;
 	if (p->json)
 		diag_print_json(stderr, d);

@@ -24,8 +24,7 @@
  *   chunk's start and shifted when the chunk is written.
  * - Each game's diagnostics go through the sink's policy (sink.c:
  *   --strict, holding the reader's diagnostics until the game is known
- *   to be selected, the limit of held ones); they are printed when the
- *   chunk is written.
+ *   to be selected); they are printed when the chunk is written.
  *
  * - Where no cut comes for two chunk sizes (a game of a gigabyte, games
  *   with no blank line between them and no [Event]), or a game read again
@@ -134,7 +133,6 @@ struct records {
 /* What the diagnostic policy keeps of the game being run (sink.c). */
 struct game_diags {
 	unsigned errors, warnings;	/* after --strict */
-	unsigned held_count, held_dropped;
 	bool holding;			/* the reader's, until selected */
 	size_t hold_recs, hold_diags, hold_strs;	/* where they start */
 };

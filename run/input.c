@@ -1,8 +1,10 @@
 /* Inputs: the files named or standard input, FEN lines.  See run.h. */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../libparse/utf8.h"
 #include "run.h"
 
 void files_or_stdin(char ***files, int *nfiles)
@@ -72,4 +74,12 @@ int for_each_fen_line(FILE *in, const char *name, fen_fn fn, void *ctx)
 	}
 	free(line);
 	return status;
+}
+
+void fen_report(const char *where, const struct diag *err)
+{
+	fprintf(stderr, "%s: %s:%" PRIu32 ": error: ",
+		program_invocation_short_name, where, err->col);
+	utf8_put_visible(stderr, err->message, strlen(err->message), false);
+	putc('\n', stderr);
 }

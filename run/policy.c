@@ -1,8 +1,8 @@
 /* The diagnostic policy of a game, once for every command and every
  * number of jobs: --strict, what counts as an error, the reader's
- * diagnostics held until the game is known to be selected (at most
- * DIAG_HELD_MAX, then a note), dropped with a game left out.  See run.h
- * and engine.h. */
+ * diagnostics held until the game is known to be selected (the reader
+ * keeps DIAG_GAME_MAX of them, pgn.h), dropped with a game left out.
+ * See run.h and engine.h. */
 #include <string.h>
 
 #include "engine.h"
@@ -67,20 +67,11 @@ void run_report(void *sink, const struct diag *orig)
 		k->diag.errors++;
 	else if (d.severity == DIAG_WARNING)
 		k->diag.warnings++;
-	if (k->cfg->diag.errors_only) {
-		/* Held or not, kept: release drops or keeps them. */
-		if (d.severity == DIAG_ERROR)
-			record_diag(k, &d);
-		return;
-	}
-	if (!k->diag.holding) {
+	/* Held or not, kept: release drops or keeps them.  The note of
+	 * diagnostics left out goes with errors, which may be among them. */
+	if (!k->cfg->diag.errors_only || d.severity == DIAG_ERROR ||
+	    diag_is_more(&d))
 		record_diag(k, &d);
-	} else if (k->diag.held_count < DIAG_HELD_MAX) {
-		record_diag(k, &d);
-		k->diag.held_count++;
-	} else {
-		k->diag.held_dropped++;
-	}
 }
 
 /* A new game: its reader's diagnostics are held until it is known to be
@@ -89,16 +80,14 @@ void rp_sink_hold(struct run_sink *k)
 {
 	k->diag.errors = k->diag.warnings = 0;
 	k->diag.holding = true;
-	k->diag.held_count = k->diag.held_dropped = 0;
 	k->diag.hold_recs = k->out.nrecs;
 	k->diag.hold_diags = k->out.ndiags;
 	k->diag.hold_strs = k->out.nstrs;
 }
 
-/* The game is selected (print) or not: its held diagnostics are kept,
- * with a note of those past DIAG_HELD_MAX, or dropped.  They are the
- * last records (nothing else is written while holding), so dropping them
- * is a cut. */
+/* The game is selected (print) or not: its held diagnostics are kept or
+ * dropped.  They are the last records (nothing else is written while
+ * holding), so dropping them is a cut. */
 void rp_sink_release(struct run_sink *k, bool print)
 {
 	bool was_holding = k->diag.holding;
@@ -109,14 +98,6 @@ void rp_sink_release(struct run_sink *k, bool print)
 		k->out.nrecs = k->diag.hold_recs;
 		k->out.ndiags = k->diag.hold_diags;
 		k->out.nstrs = k->diag.hold_strs;
-		return;
-	}
-	if (k->diag.held_dropped && k->out.ndiags > k->diag.hold_diags) {
-		struct stored more = k->out.diags[k->out.ndiags - 1];
-		diag_setf(&more.d, DIAG_NOTE, DC_LIMIT,
-			  "%u more diagnostics for this game not shown",
-			  k->diag.held_dropped);
-		record(k, &more);
 	}
 }
 

@@ -89,8 +89,8 @@ struct diag_policy {
 	bool json, quiet, no_warnings;
 	bool strict;		/* a warning counts and prints as an error */
 	/* Only errors are kept and printed (warnings are counted, never
-	 * shown), and all of a game's held reader errors are printed, with
-	 * no DIAG_HELD_MAX: what game-stats has always printed. */
+	 * shown), with the note that counts a game's diagnostics past
+	 * DIAG_GAME_MAX: what game-stats prints. */
 	bool errors_only;
 };
 /* The options the game-reading commands share, as argp children: parsed
@@ -129,9 +129,6 @@ int run_selection_end(const struct run_options *o, const struct diag_policy *p,
 /* --------------------------------------------------------- diagnostics */
 
 
-/* A game's reader diagnostics arrive before the game is known to be
- * selected; at most this many are held for it (a note counts the rest). */
-#define DIAG_HELD_MAX 64
 /* Prints d now, as p says (a diagnostic of no game: a FEN line's, a JSON
  * document's). */
 void diag_policy_print(const struct diag_policy *p, const struct diag *d);
@@ -178,6 +175,10 @@ void files_or_stdin(char ***files, int *nfiles);
  * non-zero for any line, else 0. */
 typedef int (*fen_fn)(void *ctx, const char *fen, const char *where);
 int for_each_fen_line(FILE *in, const char *name, fen_fn fn, void *ctx);
+/* A FEN that could not be set up (err, from position_set_fen) at where
+ * ("line 3", "argument 2"), reported as "PROGRAM: where:COL: error:
+ * message", the message written as every text for a terminal is. */
+void fen_report(const char *where, const struct diag *err);
 
 /* --------------------------------------------------------------- games */
 

@@ -25,12 +25,17 @@
 #include <string.h>
 
 #include "internal.h"
+#include "../libparse/utf8.h"
 
 #define PARTIAL_MAGIC "game-stats-partial"
 #define PARTIAL_VERSION 1
 #define PARTIAL_TAGS_ONLY "tags-only"
 #define MAX_FIELDS (3 + TF__COUNT)
 #define MAX_PLIES ((uint64_t)1 << 25)
+/* Past the longest line --partial writes (a key from a game the reader
+ * takes, at most 64 MiB, every byte of it escaped in two, and the
+ * numbers), a line is refused and not held: memory stays bounded. */
+#define MAX_LINE ((size_t)129 << 20)
 
 /* --------------------------------------------------------------- write */
 
@@ -209,11 +214,23 @@ struct reader {
 	size_t n;
 };
 
+/* The message is for a terminal: the file's bytes quoted in it are made
+ * visible as every such text is (utf8.h), and cut when long. */
 static int fail(struct reader *r, const char *what, const char *arg)
 {
+	char quoted[256];
+	utf8_visible_string(quoted, sizeof quoted, arg ? arg : "");
 	snprintf(r->why, r->n, "%s:%lu: %s%s%s%s", r->name, r->lineno, what,
-		 arg ? " '" : "", arg ? arg : "", arg ? "'" : "");
+		 arg ? " '" : "", quoted, arg ? "'" : "");
 	return -1;
+}
+
+static int line_too_long(struct reader *r)
+{
+	char what[96];
+	snprintf(what, sizeof what, "the line is longer than %zu bytes, "
+		 "which no partial line is", MAX_LINE);
+	return fail(r, what, NULL);
 }
 
 static int read_header(struct reader *r, const struct line *l)
@@ -334,11 +351,13 @@ int stats_read_partial(struct stats **s, FILE *in, const char *name,
 	char *text = NULL;
 	size_t cap = 0;
 	ssize_t len;
+	bool cut;
 	int rc = 0;
 	/* Lines end as PGN lines do (written on Windows, or by a mapper). */
-	while (rc == 0 && (len = pgn_read_line(&text, &cap, in)) >= 0) {
+	while (rc == 0 && (len = pgn_read_line_max(&text, &cap, in, MAX_LINE,
+						   &cut)) >= 0) {
 		r.lineno++;
-		rc = read_line(&r, text, (size_t)len);
+		rc = cut ? line_too_long(&r) : read_line(&r, text, (size_t)len);
 	}
 	free(text);
 	if (rc == 0 && ferror(in)) {

@@ -31,34 +31,23 @@ static bool shown_in(const struct column *col, enum stats_format f)
 
 /* ------------------------------------------------------------------ table */
 
-/* Display width: a character a column (as utf8_chars reads them). */
-static size_t text_width(const char *s, size_t len)
+/* Text from the games, as every text for a terminal is written
+ * (utf8.h): controls, which would break the alignment or worse, as \xHH,
+ * Latin-1 as UTF-8 so that the report is one encoding throughout.  out
+ * NULL measures only: the width, a column a character. */
+static size_t put_text(FILE *out, const char *s, size_t len)
 {
-	return utf8_chars(s, len);
+	return utf8_put_visible(out, s, len, false);
 }
 
 static size_t cell_width(const struct cell *c)
 {
 	char buf[64];
 	if (c->kind == CELL_TEXT)
-		return text_width(c->s, c->len);
+		return put_text(NULL, c->s, c->len);
 	if (c->kind == CELL_NONE)
 		return 1;
 	return number_text(c, buf, sizeof buf);
-}
-
-/* Control characters would break the alignment: shown as '?'.  Latin-1
- * is written as UTF-8, so that the report is one encoding throughout. */
-static void put_text(FILE *out, const char *s, size_t len)
-{
-	for (size_t i = 0; i < len;) {
-		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f) {
-			putc('?', out);
-			i++;
-		} else {
-			i += utf8_put(out, s + i, len - i);
-		}
-	}
 }
 
 static void put_cell(FILE *out, const struct cell *c, size_t width,
@@ -219,7 +208,10 @@ static void write_table(FILE *out, struct st_report *r)
 		const struct section *sec = &r->sec[i];
 		if (sec->flags & SEC_MACHINE)
 			continue;
-		fprintf(table, "%s%s\n", first ? "" : "\n", sec->title);
+		/* A title may name a tag (Groups by TAG), from a partial. */
+		fputs(first ? "" : "\n", table);
+		put_text(table, sec->title, strlen(sec->title));
+		putc('\n', table);
 		first = false;
 		if (sec->flags & SEC_NOTE)
 			continue;

@@ -200,6 +200,48 @@ static void test_utf8_put(void **state)
 	}
 }
 
+/* Text for a terminal (utf8.c): controls of C0, DEL and C1 (as UTF-8 or
+ * as a Latin-1 byte) as \xHH a byte each, other text as utf8_put()
+ * writes it; a name keeps its bytes that are not UTF-8 (but controls).
+ * The width counts a column a character, an escape's every byte. */
+static void test_utf8_visible(void **state)
+{
+	static const struct {
+		const char *in, *out;
+		bool name;
+		size_t width;
+	} cases[] = {
+		{ "a\033[2Jb", "a\\x1b[2Jb", false, 9 },
+		{ "\x7f\t", "\\x7f\\x09", false, 8 },
+		{ "\xc2\x9b" "2J", "\\xc2\\x9b" "2J", false, 10 },	/* CSI */
+		{ "\x9b\x80", "\\x9b\\x80", false, 8 },	/* C1 as Latin-1 */
+		{ "Jos\xe9 \xc2\xa0", "Jos\xc3\xa9 \xc2\xa0", false, 6 },
+		{ "Jos\xe9\x9b", "Jos\xe9\\x9b", true, 8 },	/* a file name */
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *out = NULL, buf[64];
+		size_t n = 0, len = strlen(cases[i].in);
+		FILE *f = open_memstream(&out, &n);
+		size_t width = utf8_put_visible(f, cases[i].in, len,
+						cases[i].name);
+		fclose(f);
+		assert_string_equal(out, cases[i].out);
+		assert_int_equal(width, cases[i].width);
+		assert_int_equal(utf8_put_visible(NULL, cases[i].in, len,
+						  cases[i].name), width);
+		if (!cases[i].name) {
+			utf8_visible_string(buf, sizeof buf, cases[i].in);
+			assert_string_equal(buf, cases[i].out);
+		}
+		free(out);
+	}
+	/* Cut between characters: an escape is never written in part. */
+	char small[6];
+	utf8_visible_string(small, sizeof small, "ab\033c");
+	assert_string_equal(small, "ab");
+}
+
 /* ------------------------------------------------------------- reader */
 
 static void test_reader_pgn(void **state)
@@ -466,6 +508,7 @@ int main(void)
 		cmocka_unit_test(test_document_and_failed),
 		cmocka_unit_test(test_latin1),
 		cmocka_unit_test(test_utf8_put),
+		cmocka_unit_test(test_utf8_visible),
 		cmocka_unit_test(test_reader_pgn),
 		cmocka_unit_test(test_reader_errors),
 		cmocka_unit_test(test_reader_game_fault),

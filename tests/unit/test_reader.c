@@ -831,6 +831,51 @@ static void test_unbalanced_and_junk(void **state)
 	games_free(&gs);
 }
 
+/* The last diagnostic of a game and how many came. */
+struct last_diag {
+	size_t n;
+	struct diag last;
+};
+
+static void keep_last(void *ctx, const struct diag *d)
+{
+	struct last_diag *l = ctx;
+	l->n++;
+	l->last = *d;
+}
+
+/* The reader keeps DIAG_GAME_MAX diagnostics of a game; a closing note
+ * counts the rest, standing where the first of them does.  The next game
+ * starts with none left out. */
+static void test_diag_cap(void **state)
+{
+	char input[4096];
+	size_t n = (size_t)snprintf(input, sizeof input, "1. e4");
+	for (int i = 0; i < DIAG_GAME_MAX + 50; i++)
+		n += (size_t)snprintf(input + n, sizeof input - n, " \x01");
+	snprintf(input + n, sizeof input - n, " *\n\n1. e4 \x01 *\n");
+	struct pgn_reader *r = pgn_reader_from_memory("mem", input,
+						      strlen(input), NULL);
+	struct pgn_game g;
+	struct last_diag l = { 0 };
+	struct diag err;
+	(void)state;
+	pgn_game_init(&g);
+	assert_int_equal(pgn_reader_next(r, &g, keep_last, &l, &err), 1);
+	assert_int_equal(l.n, DIAG_GAME_MAX + 1);
+	assert_true(diag_is_more(&l.last));
+	assert_string_equal(l.last.message, "50 more diagnostics for this "
+			    "game not shown");
+	assert_int_equal(l.last.col, 6 + 2 * DIAG_GAME_MAX + 1);
+	assert_true(g.flags & PGN_SYNTAX_ERROR);
+	l.n = 0;
+	assert_int_equal(pgn_reader_next(r, &g, keep_last, &l, &err), 1);
+	assert_int_equal(l.n, 1);
+	assert_false(diag_is_more(&l.last));
+	pgn_game_release(&g);
+	pgn_reader_close(r);
+}
+
 static void test_empty_inputs(void **state)
 {
 	struct games gs;
@@ -1521,6 +1566,7 @@ int main(void)
 		cmocka_unit_test(test_resync_comment),
 		cmocka_unit_test(test_unterminated_at_end),
 		cmocka_unit_test(test_unbalanced_and_junk),
+		cmocka_unit_test(test_diag_cap),
 		cmocka_unit_test(test_empty_inputs),
 		cmocka_unit_test(test_dos_eof),
 		cmocka_unit_test(test_bom_repeated),
