@@ -17,7 +17,7 @@ const char *argp_program_bug_address = PAWNKIT_BUGS;
 
 enum {
 	OPT_PLOT = 256, OPT_PARTIAL, OPT_MERGE, OPT_PROGRESS,
-	OPT_SKIP_INVALID, OPT_TAGS_ONLY,
+	OPT_SKIP_INVALID, OPT_TAGS_ONLY, OPT_EXPECT_PIECES, OPT_EXPECT_GAMES,
 };
 
 static const struct argp_option options[] = {
@@ -30,6 +30,8 @@ static const struct argp_option options[] = {
 	{ "skip-invalid", OPT_SKIP_INVALID, NULL, 0, "Leave invalid games out of the totals (they are still counted and reported)", 0 },
 	{ "partial", OPT_PARTIAL, NULL, 0, "Write a partial result, to be combined with --merge, instead of the report", 0 },
 	{ "merge", OPT_MERGE, NULL, 0, "Read partial results instead of games and combine them", 0 },
+	{ "expect-pieces", OPT_EXPECT_PIECES, "N", 0, "With --merge: fail unless the partials count N pieces (partials made from games)", 0 },
+	{ "expect-games", OPT_EXPECT_GAMES, "N", 0, "With --merge: fail unless the partials count N games, valid or not", 0 },
 	{ "progress", OPT_PROGRESS, NULL, 0, "Show the progress line even when standard error is not a terminal", 0 },
 	{ "quiet", 'q', NULL, 0, "No diagnostics, no progress line, no closing note", 0 },
 	{ 0 }
@@ -43,6 +45,7 @@ struct gamestats {
 	struct stats_config cfg;
 	struct stats_output out;
 	const char *plot;
+	struct stats_expect expect;	/* --expect-pieces, --expect-games */
 	bool partial, merge, progress, quiet;
 	unsigned used;
 };
@@ -56,6 +59,17 @@ static unsigned count_arg(struct argp_state *state, const char *opt,
 		argp_error(state, "--%s: '%s' is not a number from 0 to %lu",
 			   opt, arg, max);
 	return (unsigned)v;
+}
+
+static uint64_t expect_arg(struct argp_state *state, const char *opt,
+			   const char *arg, bool *given)
+{
+	unsigned long long v;
+	if (count_parse(arg, UINT64_MAX, &v) != 0)
+		argp_error(state, "--%s: '%s' is not a number from 0 to %llu",
+			   opt, arg, (unsigned long long)UINT64_MAX);
+	*given = true;
+	return v;
 }
 
 static void format_arg(struct argp_state *state, struct gamestats *gs,
@@ -97,6 +111,14 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_SKIP_INVALID: gs->out.skip_invalid = true; break;
 	case OPT_PARTIAL: gs->partial = true; break;
 	case OPT_MERGE: gs->merge = true; break;
+	case OPT_EXPECT_PIECES:
+		gs->expect.pieces = expect_arg(state, "expect-pieces", arg,
+					       &gs->expect.pieces_given);
+		break;
+	case OPT_EXPECT_GAMES:
+		gs->expect.games = expect_arg(state, "expect-games", arg,
+					      &gs->expect.games_given);
+		break;
 	case OPT_PROGRESS: gs->progress = true; break;
 	case 'q': gs->quiet = true; break;
 	case ARGP_KEY_INIT: run_options_children(state, &gs->opts); break;
@@ -116,6 +138,10 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		if (gs->cfg.tags_only && (gs->used & USED_PLIES))
 			argp_error(state, "--opening-plies counts moves, "
 				   "which --tags-only does not read");
+		if (!gs->merge && (gs->expect.pieces_given ||
+				   gs->expect.games_given))
+			argp_error(state, "--expect-pieces and --expect-games "
+				   "check partial results: they need --merge");
 		if (gs->partial && (gs->used & USED_FORMAT))
 			argp_error(state, "--partial and --format exclude each "
 				   "other");
@@ -125,26 +151,42 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
-/* Adds every partial file (standard input for none or "-") into *s. */
-static int merge_partials(struct stats **s, char **files, int nfiles)
+/* Adds one partial file into *s.  A merge that writes a partial may be a
+ * reducer given a share of the lines, headers or none; the merge that
+ * writes the report needs every input whole. */
+static int merge_file(const struct gamestats *gs, struct stats **s,
+		      const char *file, char *why, size_t n)
+{
+	bool std = strcmp(file, "-") == 0;
+	FILE *in = std ? stdin : fopen(file, "r");
+	if (!in) {
+		snprintf(why, n, "could not open '%s': %s", file,
+			 strerror(errno));
+		return -1;
+	}
+	int rc = gs->partial ? stats_read_partial_lines(s, in, file, why, n)
+			     : stats_read_partial(s, in, file, why, n);
+	if (!std)
+		fclose(in);
+	return rc;
+}
+
+/* Adds every partial file (standard input for none or "-") into *s, and
+ * checks what the user expects of them, and what a whole must hold. */
+static int merge_partials(const struct gamestats *gs, struct stats **s,
+			  char **files, int nfiles)
 {
 	char why[512];
 	files_or_stdin(&files, &nfiles);
-	for (int i = 0; i < nfiles; i++) {
-		bool std = strcmp(files[i], "-") == 0;
-		FILE *in = std ? stdin : fopen(files[i], "r");
-		if (!in) {
-			warn_user("could not open '%s': %s", files[i],
-				  strerror(errno));
-			return -1;
-		}
-		int rc = stats_read_partial(s, in, files[i], why, sizeof why);
-		if (!std)
-			fclose(in);
-		if (rc != 0) {
+	for (int i = 0; i < nfiles; i++)
+		if (merge_file(gs, s, files[i], why, sizeof why) != 0) {
 			warn_user("%s", why);
 			return -1;
 		}
+	if (stats_check_partials(*s, &gs->expect, !gs->partial, why,
+				 sizeof why) != 0) {
+		warn_user("%s", why);
+		return -1;
 	}
 	return 0;
 }
@@ -419,7 +461,7 @@ int main(int argc, char **argv)
 	inputs_declare(argv + first, argc - first);
 	FILE *plot = plot_open(&gs);
 	struct stats *s = NULL;
-	int rc = gs.merge ? merge_partials(&s, argv + first, argc - first)
+	int rc = gs.merge ? merge_partials(&gs, &s, argv + first, argc - first)
 			  : read_games(&gs, &s, argv + first, argc - first);
 	int status = rc != 0 ? EXIT_TROUBLE : EXIT_VALID;
 	/* A partial that cannot be read leaves nothing sound to report. */

@@ -149,6 +149,12 @@ struct stats {
 				 * variants and the tables but openings */
 	bool configured;	/* the two above are known (a partial being
 				 * read has them from its header line) */
+	/* Read from partials (partial.c): the pieces they count, the
+	 * checksum of their lines, the sum of their checksum lines, and
+	 * where the last of those was ("FILE:LINE"). */
+	bool merged;
+	uint64_t pieces, sum_lines, sum_checks, nchecks;
+	char check_at[96];
 	struct smap groups;
 	/* The groups, in pages of GROUP_PAGE: grouped by player there are
 	 * tens of thousands, and one array doubled as it grows would hold up

@@ -6,6 +6,7 @@
 #define PAWNKIT_STATS_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "../libparse/pgn.h"
@@ -62,8 +63,26 @@ void stats_plot_svg(FILE *out, const struct stats *s,
  * each complete in itself, so partials concatenate and reorder freely. */
 void stats_write_partial(FILE *out, const struct stats *s);
 /* Adds the partial lines of in into *s, created from the first header when
- * NULL.  0, or -1 with why ("NAME:LINE: what"). */
+ * NULL.  0, or -1 with why ("NAME:LINE: what"); in must hold a header. */
 int stats_read_partial(struct stats **s, FILE *in, const char *name,
 		       char *why, size_t n);
+/* The same for any share of a partial's lines (a reducer's): no header
+ * is needed, and none is known when none was read. */
+int stats_read_partial_lines(struct stats **s, FILE *in, const char *name,
+			     char *why, size_t n);
+
+/* What the merged partials must hold, when the user knows it. */
+struct stats_expect {
+	bool pieces_given, games_given;
+	uint64_t pieces;	/* partials made from games */
+	uint64_t games;		/* games, valid or not */
+};
+/* After the last partial read into s: its expectations, and when whole
+ * (the inputs are all of the partials, not a share of their lines) that
+ * a header gave the configuration, the checksum lines' sum equals the
+ * lines', some piece was counted, and the report's totals fit.  0, or -1
+ * with why. */
+int stats_check_partials(const struct stats *s, const struct stats_expect *e,
+			 bool whole, char *why, size_t n);
 
 #endif

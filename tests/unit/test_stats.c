@@ -445,22 +445,38 @@ static void test_partial_errors(void **state)
 	} cases[] = {
 		{ "", "p: not a game-stats partial (no 'game-stats-partial' line)" },
 		{ "count\t\tgames\t3\n", "p: not a game-stats partial" },
-		{ "game-stats-partial\t2\t6\t\n",
-		  "p:1: unsupported partial format version '2'" },
-		{ "game-stats-partial\t1\t6\t\ncount\t\tfrobs\t1\n",
+		{ "game-stats-partial\t3\t6\t\n",
+		  "p:1: unsupported partial format version (expected 2) '3'" },
+		{ "game-stats-partial\t1\t6\t\n",
+		  "p:1: partial format version 1 is no longer read" },
+		{ "game-stats-partial\t2\t6\t\ncount\t\tgames\t6",
+		  "p:2: the last line has no line end" },
+		{ "game-stats-partial\t2\t6\t\ncount\t\tgames\t"
+		  "18446744073709551615\ncount\t\tgames\t2\n",
+		  "p:3: overflow of 'games': 18446744073709551615 + 2 passes "
+		  "2^64 - 1" },
+		{ "game-stats-partial\t2\t6\t\ntally\tplayers\tx\t1\t0\t0"
+		  "\t0\t0\t0\t0\t0\t0\t0\ntally\tplayers\tx\t"
+		  "18446744073709551615\t0\t0\t0\t0\t0\t0\t0\t0\t0\n",
+		  "p:3: overflow of 'x'" },
+		{ "game-stats-partial\t2\t6\t\npieces\tx\n",
+		  "p:2: malformed pieces line" },
+		{ "game-stats-partial\t2\t6\t\nchecksum\t1\t2\n",
+		  "p:2: malformed checksum line" },
+		{ "game-stats-partial\t2\t6\t\ncount\t\tfrobs\t1\n",
 		  "p:2: unknown counter 'frobs'" },
-		{ "game-stats-partial\t1\t6\t\ncount\t\tgames\tx\n",
+		{ "game-stats-partial\t2\t6\t\ncount\t\tgames\tx\n",
 		  "p:2: malformed count line" },
-		{ "game-stats-partial\t1\t6\t\nhello\n",
+		{ "game-stats-partial\t2\t6\t\nhello\n",
 		  "p:2: not a game-stats partial line" },
-		{ "game-stats-partial\t1\t6\t\ngame-stats-partial\t1\t5\t\n",
+		{ "game-stats-partial\t2\t6\t\ngame-stats-partial\t2\t5\t\n",
 		  "p:2: partials made with different --group-by or "
 		  "--opening-plies cannot be merged" },
-		{ "game-stats-partial\t1\t6\t\ntally\tplayers\tx\t1\n",
+		{ "game-stats-partial\t2\t6\t\ntally\tplayers\tx\t1\n",
 		  "p:2: malformed tally line" },
-		{ "game-stats-partial\t1\t6\t\ncount\t\\q\tgames\t1\n",
+		{ "game-stats-partial\t2\t6\t\ncount\t\\q\tgames\t1\n",
 		  "p:2: malformed line" },
-		{ "game-stats-partial\t1\t6\t\nlength\t\t99999999999\t1\n",
+		{ "game-stats-partial\t2\t6\t\nlength\t\t99999999999\t1\n",
 		  "p:2: implausible game length '99999999999'" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -632,7 +648,7 @@ static void test_tags_only(void **state)
 			    "--tags-only cannot be merged");
 	stats_free(full);
 	char *text = partial_of(s);
-	static const char head[] = "game-stats-partial\t1\t0\tYear\ttags-only\n";
+	static const char head[] = "game-stats-partial\t2\t0\tYear\ttags-only\n";
 	assert_true(strncmp(text, head, sizeof head - 1) == 0);
 	struct stats *back = NULL;
 	assert_int_equal(read_partial(&back, text, why, sizeof why), 0);
@@ -675,17 +691,17 @@ static void test_tags_only_partial_errors(void **state)
 	static const struct {
 		const char *text, *why;
 	} cases[] = {
-		{ "game-stats-partial\t1\t6\t\ngame-stats-partial\t1\t0\t\t"
+		{ "game-stats-partial\t2\t6\t\ngame-stats-partial\t2\t0\t\t"
 		  "tags-only\n",
 		  "p:2: partials made with and without --tags-only cannot be "
 		  "merged" },
-		{ "game-stats-partial\t1\t0\t\ttags-only\n"
-		  "game-stats-partial\t1\t0\t\n",
+		{ "game-stats-partial\t2\t0\t\ttags-only\n"
+		  "game-stats-partial\t2\t0\t\n",
 		  "p:2: partials made with and without --tags-only cannot be "
 		  "merged" },
-		{ "game-stats-partial\t1\t0\t\tfull\n",
+		{ "game-stats-partial\t2\t0\t\tfull\n",
 		  "p:1: malformed header line" },
-		{ "game-stats-partial\t1\t6\t\ttags-only\n",
+		{ "game-stats-partial\t2\t6\t\ttags-only\n",
 		  "p:1: malformed header line" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
