@@ -17,6 +17,8 @@ complete -c game-stats -s j -l jobs -x -d 'Replay games on N threads (0: one per
 complete -c game-stats -l full-replay -d 'Replay every game from its tree, never by the fast path'
 complete -c game-stats -l partial -d 'Write a partial result instead of the report'
 complete -c game-stats -l merge -d 'Read partial results instead of games and combine them'
+complete -c game-stats -l expect-pieces -x -d 'With --merge: fail unless the partials count N pieces'
+complete -c game-stats -l expect-games -x -d 'With --merge: fail unless the partials count N games'
 complete -c game-stats -l progress -d 'Show the progress line even when not on a terminal'
 complete -c game-stats -s q -l quiet -d 'No diagnostics, no progress line'
 complete -c game-stats -s '?' -l help -d 'List the options'
