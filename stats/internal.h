@@ -151,7 +151,8 @@ struct stats {
 				 * read has them from its header line) */
 	/* Read from partials (partial.c): the pieces they count, the
 	 * checksum of their lines, the sum of their checksum lines, and
-	 * where the last of those was ("FILE:LINE"). */
+	 * where the last of those was ("FILE:LINE").  stats_merge() leaves
+	 * them: it adds the chunks of one run, read from games. */
 	bool merged;
 	uint64_t pieces, sum_lines, sum_checks, nchecks;
 	char check_at[96];
