@@ -23,8 +23,10 @@
 /* Exit statuses, the same for every command. */
 enum { EXIT_VALID = 0, EXIT_INVALID = 1, EXIT_TROUBLE = 2 };
 
-/* Each command's first call: stderr line-buffered (one write(2) a
- * diagnostic), exhausted memory in the libraries reported and exit 2. */
+/* Each command's first call: descriptors 0, 1 and 2 opened on /dev/null
+ * when they arrive closed (before any file takes their number), stderr
+ * line-buffered (one write(2) a diagnostic), exhausted memory anywhere
+ * reported in one line (write(2)) and _exit(2), on any thread. */
 void command_setup(void);
 void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 void warn_user(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
