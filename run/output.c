@@ -175,6 +175,8 @@ void outputs_check(void)
 			      output_errno(stdout, seen));
 		exit(EXIT_TROUBLE);
 	}
+	if (ferror(stderr))	/* where it would be said: quietly */
+		exit(EXIT_TROUBLE);
 }
 
 /* output_close() of the last output on f (or of standard output at
@@ -217,17 +219,22 @@ void output_abandon(FILE *f, const char *path)
 /* What is written to standard output without the command closing it
  * itself (argp's --help, --usage and --version, which end in exit(0))
  * is checked at exit as output_close() checks it: a full disk is status
- * 2, not a silent success.  _exit(), as exit() must not be called again
- * from an exit handler; the other streams are flushed first. */
-static void stdout_close_at_exit(void)
+ * 2, not a silent success.  So is standard error, every command's
+ * output of diagnostics and summaries, quietly.  _exit(), as exit() must
+ * not be called again from an exit handler; the other streams are
+ * flushed first. */
+static void std_close_at_exit(void)
 {
-	if (stdout_done || output_end(stdout, "standard output") == 0)
+	bool ok = stdout_done || output_end(stdout, "standard output") == 0;
+	if (fflush(stderr) != 0 || ferror(stderr))
+		ok = false;
+	if (ok)
 		return;
 	fflush(NULL);
 	_exit(EXIT_TROUBLE);
 }
 
-__attribute__((constructor)) static void check_stdout_at_exit(void)
+__attribute__((constructor)) static void check_std_at_exit(void)
 {
-	atexit(stdout_close_at_exit);
+	atexit(std_close_at_exit);
 }
