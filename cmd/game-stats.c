@@ -410,9 +410,7 @@ static FILE *plot_open(const struct gamestats *gs)
 /* Nothing to draw after all: the empty file opened for it goes. */
 static void plot_abandon(const struct gamestats *gs, FILE *plot)
 {
-	output_close(plot, gs->plot);
-	if (plot && plot != stdout)
-		remove(gs->plot);
+	output_abandon(plot, gs->plot);
 }
 
 static int write_outputs(const struct gamestats *gs, const struct stats *s,

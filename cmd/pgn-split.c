@@ -241,7 +241,7 @@ static void piece_open(struct split *s, struct pgn_loc at)
 		return;
 	if (s->filter) {
 		if (setenv("FILE", p->name, 1) != 0)
-			die("out of memory");
+			pawnkit_out_of_memory();
 		fflush(NULL);
 		p->out = popen(s->filter, "w");
 		if (!p->out)

@@ -386,14 +386,6 @@ static int engine_open(struct engine *e, const char *path)
 	return 0;
 }
 
-/* The workers: each runs the chunks queued, in any order. */
-static void workers_start(struct engine *e, pthread_t *threads, unsigned n)
-{
-	for (unsigned i = 0; i < n; i++)
-		if (pthread_create(&threads[i], NULL, worker_main, e) != 0)
-			die("cannot start a thread: %s", strerror(errno));
-}
-
 /* Ends the run: the workers stop (at their next game when cancel, after
  * a failed write) and are joined. */
 static void workers_stop(struct engine *e, pthread_t *threads, unsigned n,
@@ -407,6 +399,21 @@ static void workers_stop(struct engine *e, pthread_t *threads, unsigned n,
 	pthread_mutex_unlock(&e->lock);
 	for (unsigned i = 0; i < n; i++)
 		pthread_join(threads[i], NULL);
+}
+
+/* The workers: each runs the chunks queued, in any order.  A thread that
+ * cannot start (no memory for its stack) ends the program, once those
+ * started are joined: exit() flushes every stream, and a worker's must
+ * not be in use then. */
+static void workers_start(struct engine *e, pthread_t *threads, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++) {
+		int err = pthread_create(&threads[i], NULL, worker_main, e);
+		if (err != 0) {
+			workers_stop(e, threads, i, true);
+			die("cannot start a thread: %s", strerror(err));
+		}
+	}
 }
 
 /* Reads chunks ahead and writes the head as it is done, until the input

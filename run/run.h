@@ -23,8 +23,10 @@
 /* Exit statuses, the same for every command. */
 enum { EXIT_VALID = 0, EXIT_INVALID = 1, EXIT_TROUBLE = 2 };
 
-/* Each command's first call: stderr line-buffered (one write(2) a
- * diagnostic), exhausted memory in the libraries reported and exit 2. */
+/* Each command's first call: descriptors 0, 1 and 2 opened on /dev/null
+ * when they arrive closed (before any file takes their number), stderr
+ * line-buffered (one write(2) a diagnostic), exhausted memory anywhere
+ * reported in one line (write(2)) and _exit(2), on any thread. */
 void command_setup(void);
 void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 void warn_user(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -147,12 +149,19 @@ void diag_policy_print(const struct diag_policy *p, const struct diag *d);
  * output_open() refuses to write over one of them. */
 void inputs_declare(char *const *files, int nfiles);
 /* "-" is stdout.  Exits with EXIT_TROUBLE when the file cannot be opened,
- * or when it is one of the declared inputs or an output opened before:
- * opening it for writing would empty it before it is read. */
+ * or when it is a regular file that is one of the declared inputs or an
+ * output opened before: opening it for writing would empty it before it
+ * is read.  A path naming the file of an output opened before, or of
+ * standard output, that is not a regular one (/dev/null, /dev/stdout on a
+ * pipe) returns that output's FILE: both write through it, in order. */
 FILE *output_open(const char *path);
-/* Flushes and closes; reports a write error (full disk) and returns -1;
- * returns -1 quietly for a closed pipe. */
+/* Flushes and closes (a FILE two outputs share: at the last one's close);
+ * reports a write error (full disk) and returns -1; returns -1 quietly
+ * for a closed pipe. */
 int output_close(FILE *f, const char *path);
+/* Closes an output that is not to be written after all: a regular file
+ * is removed (nothing else is: a device, a pipe). */
+void output_abandon(FILE *f, const char *path);
 /* Exits with EXIT_TROUBLE when a write to standard output or to an open
  * output has failed (reported as output_close() does): so that a filter
  * stops when its reader is gone. */

@@ -25,14 +25,15 @@ void rp_before_print(const struct engine *e)
 }
 
 /* Whether a write to an output has failed: what outputs_check() (output.c)
- * looks at, every output being one of the streams or standard output,
- * here without exiting, so that the run winds down first. */
+ * looks at, every output being one of the streams, standard output or
+ * standard error, here without exiting, so that the run winds down
+ * first. */
 static bool write_failed(const struct engine *e)
 {
 	for (unsigned s = 0; s < RUN_STREAMS; s++)
 		if (e->cfg->streams[s] && ferror(e->cfg->streams[s]))
 			return true;
-	return ferror(stdout) != 0;
+	return ferror(stdout) || ferror(stderr);
 }
 
 /* The records' bytes go to their streams through a buffer of the
@@ -97,7 +98,9 @@ static bool write_record(struct gather *g, const struct run_sink *k,
 		if (!gather_flush(g))
 			return false;
 		print_diag(g->e, k, &k->out.diags[r->off]);
-		return true;
+		/* Standard error is an output too: the run stops at the
+		 * diagnostic it could not write, with one job as with many. */
+		return !ferror(stderr);
 	case REC_GAME_NUMBER:
 		return gather_number(g, f, g->e->games_before + r->off);
 	case REC_RAW:
