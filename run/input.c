@@ -39,7 +39,8 @@ static bool fen_line_has_nul(const char *fen, size_t len, const char *where)
  * and two numbers): a longer line is not read into memory whole. */
 #define FEN_LINE_MAX ((size_t)64 << 10)
 
-int for_each_fen_line(FILE *in, const char *name, fen_fn fn, void *ctx)
+/* The FEN lines of in, read as pgn_read_line_max() reads a FILE. */
+static int fen_lines(FILE *in, fen_fn fn, void *ctx)
 {
 	char *line = NULL, where[32];
 	size_t cap = 0;
@@ -65,14 +66,45 @@ int for_each_fen_line(FILE *in, const char *name, fen_fn fn, void *ctx)
 		if (fn(ctx, bad ? NULL : fen, where) != 0 || bad)
 			status = EXIT_INVALID;
 	}
-	/* pgn_read_line() returns -1 at the end and on a read error alike (a
-	 * closed descriptor, a directory): only the stream's error flag tells
-	 * them apart, and errno still says why. */
-	if (ferror(in)) {
-		warn_user("could not read '%s': %s", name, strerror(errno));
+	free(line);
+	return status;
+}
+
+/* An input's text as a FILE: what the FEN lines are read from. */
+struct fen_input {
+	struct pgn_input *in;
+	struct diag err;
+	bool failed;
+};
+
+static ssize_t fen_input_read(void *cookie, char *buf, size_t n)
+{
+	struct fen_input *f = cookie;
+	ssize_t got = pgn_input_read(f->in, buf, n, &f->err);
+	f->failed = f->failed || got < 0;
+	return got;
+}
+
+int for_each_fen_line(const char *path, fen_fn fn, void *ctx)
+{
+	struct fen_input f = { .in = pgn_input_open(path, &f.err) };
+	if (!f.in) {
+		warn_user("%s", f.err.message);
+		return EXIT_TROUBLE;
+	}
+	FILE *in = fopencookie(&f, "r", (cookie_io_functions_t){
+					.read = fen_input_read });
+	if (!in)
+		pawnkit_out_of_memory();
+	int status = fen_lines(in, fn, ctx);
+	/* The input's own words: the system's error, or its compressed
+	 * data's fault, and where in the text. */
+	if (f.failed) {
+		warn_user("%s", f.err.message);
 		status = EXIT_TROUBLE;
 	}
-	free(line);
+	fclose(in);
+	pgn_input_close(f.in);
 	return status;
 }
 
