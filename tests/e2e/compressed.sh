@@ -103,6 +103,16 @@ check_fen_lines() {
 	rm -f fens fens.packed
 }
 
+# JSON games (pgn-convert --from json) are read through the same layer.
+check_json() {
+	tool=$1 ext=$2
+	"$BIN/pgn-convert" -f json "$TEXT" >games.json 2>/dev/null
+	$tool -c games.json >games.json.$ext
+	same "pgn-convert --from json" games.json games.json.$ext \
+		"$BIN/pgn-convert" --from json
+	rm -f games.json games.json.$ext
+}
+
 # Compressed in pieces cut in the middle of games, then joined (as pigz,
 # zstd -T, pbzip2 and cat write them): one text.
 check_joined() {
@@ -166,6 +176,7 @@ check_format() {
 	check_commands in.pgn in.pgn.$ext
 	check_written in.pgn.$ext
 	check_fen_lines "$tool"
+	check_json "$tool" "$ext"
 	check_joined "$tool" "$ext"
 	check_broken "$tool" "$ext"
 	rm -f in.pgn in.pgn.$ext
