@@ -118,8 +118,10 @@ static enum lp_step zstd_step(struct lp_codec *c, struct lp_io *io,
 	case ZSTD_error_frameParameter_windowTooLarge:
 		/* The library's default limit keeps memory bounded:
 		 * data made with zstd --long=28 or more is refused. */
-		*why = "needs a window larger than 128 MiB";
-		break;
+		*why = "needs a window over 128 MiB (it was written with "
+		       "--long=28 or more): decompress it with zstd -d "
+		       "--long=31";
+		return LP_STEP_TOO_BIG;
 	default:
 		break;
 	}

@@ -126,6 +126,14 @@ static ssize_t input_bad_data(struct pgn_input *in, const char *why,
 	return input_fail(in, m);
 }
 
+static ssize_t input_too_big(struct pgn_input *in, const char *why)
+{
+	char m[DIAG_MESSAGE_MAX];
+	snprintf(m, sizeof m, "could not read '%s': %s data %s", in->name,
+		 lp_codec_name(in->format), why);
+	return input_fail(in, m);
+}
+
 /* ----------------------------------------------------------------- reads */
 
 /* read(2) of fd, given up on EINTR only: its count, 0 at the end. */
@@ -176,6 +184,8 @@ static ssize_t decode(struct pgn_input *in, char *buf, size_t n)
 		in->raw_pos = in->raw_len - io.in_len;
 		/* The text of this call is dropped with it: the fault may
 		 * lie anywhere in it. */
+		if (st == LP_STEP_TOO_BIG)
+			return input_too_big(in, why);
 		if (st == LP_STEP_BAD)
 			return input_bad_data(in, why, out);
 		in->out_full = io.out_len == 0;

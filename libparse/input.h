@@ -27,6 +27,7 @@ enum lp_step {
 	LP_STEP_ON,	/* went on, or could not for want of input */
 	LP_STEP_END,	/* the data has ended where it may, all of it read */
 	LP_STEP_BAD,	/* the data is not what the format says */
+	LP_STEP_TOO_BIG,	/* it asks for more memory than is allowed */
 };
 
 struct lp_codec;
@@ -34,7 +35,8 @@ struct lp_codec;
 struct lp_codec *lp_codec_new(enum lp_format f);
 void lp_codec_free(struct lp_codec *c);
 /* Decodes what it can of io.  last: io->in holds the rest of the input.
- * LP_STEP_BAD sets *why to what is wrong ("is corrupt"). */
+ * LP_STEP_BAD and LP_STEP_TOO_BIG set *why to what is wrong ("is
+ * corrupt"). */
 enum lp_step lp_codec_step(struct lp_codec *c, struct lp_io *io, bool last,
 			   const char **why);
 /* "gzip", "zstd", "xz" or "bzip2". */
