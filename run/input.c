@@ -39,8 +39,16 @@ static bool fen_line_has_nul(const char *fen, size_t len, const char *where)
  * and two numbers): a longer line is not read into memory whole. */
 #define FEN_LINE_MAX ((size_t)64 << 10)
 
-/* The FEN lines of in, read as pgn_read_line_max() reads a FILE. */
-static int fen_lines(FILE *in, fen_fn fn, void *ctx)
+/* An input's text as a FILE: what the FEN lines are read from. */
+struct fen_input {
+	struct pgn_input *in;
+	FILE *file;
+	struct diag err;
+	bool failed;
+};
+
+/* The FEN lines of f.  A line the input's fault cut short is not one. */
+static int fen_lines(struct fen_input *f, fen_fn fn, void *ctx)
 {
 	char *line = NULL, where[32];
 	size_t cap = 0;
@@ -49,7 +57,8 @@ static int fen_lines(FILE *in, fen_fn fn, void *ctx)
 	int status = 0;
 	/* Lines end as PGN lines do: LF, CRLF, or a CR alone. */
 	for (unsigned long n = 1;
-	     (len = pgn_read_line_max(&line, &cap, in, FEN_LINE_MAX, &cut)) >= 0;
+	     (len = pgn_read_line_max(&line, &cap, f->file, FEN_LINE_MAX,
+				      &cut)) >= 0 && !f->failed;
 	     n++) {
 		/* A byte order mark opens the input only: skipped there, as
 		 * the PGN reader skips it, and not counted in columns. */
@@ -70,13 +79,6 @@ static int fen_lines(FILE *in, fen_fn fn, void *ctx)
 	return status;
 }
 
-/* An input's text as a FILE: what the FEN lines are read from. */
-struct fen_input {
-	struct pgn_input *in;
-	struct diag err;
-	bool failed;
-};
-
 static ssize_t fen_input_read(void *cookie, char *buf, size_t n)
 {
 	struct fen_input *f = cookie;
@@ -92,18 +94,18 @@ int for_each_fen_line(const char *path, fen_fn fn, void *ctx)
 		warn_user("%s", f.err.message);
 		return EXIT_TROUBLE;
 	}
-	FILE *in = fopencookie(&f, "r", (cookie_io_functions_t){
+	f.file = fopencookie(&f, "r", (cookie_io_functions_t){
 					.read = fen_input_read });
-	if (!in)
+	if (!f.file)
 		pawnkit_out_of_memory();
-	int status = fen_lines(in, fn, ctx);
+	int status = fen_lines(&f, fn, ctx);
 	/* The input's own words: the system's error, or its compressed
 	 * data's fault, and where in the text. */
 	if (f.failed) {
 		warn_user("%s", f.err.message);
 		status = EXIT_TROUBLE;
 	}
-	fclose(in);
+	fclose(f.file);
 	pgn_input_close(f.in);
 	return status;
 }

@@ -100,6 +100,15 @@ check_fen_lines() {
 	same_stdin "FEN lines: fen-moves --perft 1" fens fens.packed \
 		"$BIN/fen-moves" --perft 1
 	same_stdin "FEN lines: fen-render" fens fens.packed "$BIN/fen-render"
+	# Cut short: the lines before the fault, not the one it cuts (of
+	# FEN lines alone: any other diagnostic would be of a cut line).
+	grep '^[1-8/KQRBNPkqrbnp]* [wb] ' fens | $tool -c >fens.packed
+	size=$(wc -c <fens.packed)
+	head -c $((size * 2 / 3)) fens.packed >fens.cut
+	"$BIN/fen-moves" --perft 1 <fens.cut >/dev/null 2>err
+	echo "FEN lines cut short: status $?"
+	sed 's/after [0-9]* bytes/after N bytes/' err
+	rm -f fens.cut err
 	rm -f fens fens.packed
 }
 
