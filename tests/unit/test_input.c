@@ -213,60 +213,67 @@ static void test_concatenated(void **state)
 	}
 }
 
+/* check(f, b, at) for every format f, b the game text compressed so, and
+ * every place at past the magic number. */
+typedef void place_fn(enum format f, struct bytes *b, size_t at);
+
+static void each_place(place_fn *check)
+{
+	for (enum format f = 0; f < FORMATS; f++) {
+		struct bytes b = compressed(f, game_text, strlen(game_text));
+		for (size_t at = 6; at < b.len; at++)
+			check(f, &b, at);
+		free(b.p);
+	}
+}
+
 /* Cut anywhere past its magic number, compressed data is an error that
  * names the format, and the text given before it is the text's start. */
+static void cut_short_at(enum format f, struct bytes *b, size_t cut)
+{
+	struct outcome o;
+	char want[64];
+	snprintf(want, sizeof want, "': %s data is cut short after ",
+		 format_name(f));
+	read_file_bytes(&o, b->p, cut, cut % 2 ? 5 : 4096);
+	assert_int_equal(o.status, -1);
+	assert_non_null(strstr(o.message, want));
+	assert_true(o.text.len <= strlen(game_text));
+	assert_memory_equal(o.text.p, game_text, o.text.len);
+	free(o.text.p);
+}
+
 static void test_cut_short(void **state)
 {
 	(void)state;
-	size_t len = strlen(game_text);
-	for (enum format f = 0; f < FORMATS; f++) {
-		struct bytes b = compressed(f, game_text, len);
-		char want[64];
-		snprintf(want, sizeof want, "': %s data is cut short after ",
-			 format_name(f));
-		for (size_t cut = 6; cut < b.len; cut++) {
-			struct outcome o;
-			read_file_bytes(&o, b.p, cut, cut % 2 ? 5 : 4096);
-			assert_int_equal(o.status, -1);
-			assert_non_null(strstr(o.message, want));
-			assert_true(o.text.len <= len);
-			assert_memory_equal(o.text.p, game_text, o.text.len);
-			free(o.text.p);
-		}
-		free(b.p);
-	}
+	each_place(cut_short_at);
 }
 
 /* A byte changed anywhere gives the text itself (a byte no check covers:
  * a gzip header's time) or an error that names the format; never other
  * text read without a word. */
+static void changed_at(enum format f, struct bytes *b, size_t at)
+{
+	struct outcome o;
+	char want[128];
+	b->p[at] ^= 0x24;
+	read_file_bytes(&o, b->p, b->len, 4096);
+	b->p[at] ^= 0x24;
+	snprintf(want, sizeof want, "could not read '%s': %s data ", o.path,
+		 format_name(f));
+	if (o.status == 0) {
+		assert_int_equal(o.text.len, strlen(game_text));
+		assert_memory_equal(o.text.p, game_text, o.text.len);
+	} else {
+		assert_memory_equal(o.message, want, strlen(want));
+	}
+	free(o.text.p);
+}
+
 static void test_changed(void **state)
 {
 	(void)state;
-	size_t len = strlen(game_text);
-	for (enum format f = 0; f < FORMATS; f++) {
-		struct bytes b = compressed(f, game_text, len);
-		char want[64];
-		snprintf(want, sizeof want, "could not read '%%s': %s data ",
-			 format_name(f));
-		for (size_t at = 6; at < b.len; at++) {
-			struct outcome o;
-			b.p[at] ^= 0x24;
-			read_file_bytes(&o, b.p, b.len, 4096);
-			b.p[at] ^= 0x24;
-			if (o.status == 0) {
-				assert_int_equal(o.text.len, len);
-				assert_memory_equal(o.text.p, game_text, len);
-			} else {
-				char head[128];
-				snprintf(head, sizeof head, want, o.path);
-				assert_memory_equal(o.message, head,
-						    strlen(head));
-			}
-			free(o.text.p);
-		}
-		free(b.p);
-	}
+	each_place(changed_at);
 }
 
 /* UTF-16 of "\uFEFF[a é€𝄞]" in either order of bytes. */
