@@ -300,6 +300,16 @@ static int head_fill(struct pgn_input *in, bool text,
 	}
 }
 
+bool pgn_file_compressed(int fd)
+{
+	char head[HEAD_MAX];
+	bool more;
+	ssize_t n = pread(fd, head, sizeof head, 0);
+	const struct signature *s =
+		n > 0 ? signature_find(head, (size_t)n, false, &more) : NULL;
+	return s && s->format != LP_PLAIN;
+}
+
 static const char *form_name(enum text_form f)
 {
 	return f == TEXT_UTF32LE || f == TEXT_UTF16LE ? "little-endian"

@@ -248,6 +248,10 @@ struct pgn_input *pgn_input_open(const char *path, struct diag *err);
 ssize_t pgn_input_read(struct pgn_input *in, char *buf, size_t n,
 		       struct diag *err);
 void pgn_input_close(struct pgn_input *in);
+/* Whether the file open on fd starts as compressed data does, read with
+ * pread(2) (fd's offset stays): its size then says nothing of its
+ * text's.  False for what cannot be read so (a pipe). */
+bool pgn_file_compressed(int fd);
 
 struct pgn_reader;
 
