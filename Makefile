@@ -19,7 +19,10 @@ ALL_CFLAGS = -std=c11 -D_GNU_SOURCE $(WARN) $(CFLAGS) -MMD -MP
 PCRE2_CFLAGS := $(shell pkg-config --cflags libpcre2-8 2>/dev/null)
 PCRE2_LIBS := $(shell pkg-config --libs libpcre2-8 2>/dev/null || echo -lpcre2-8)
 CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
-LDLIBS = $(PCRE2_LIBS) -lpthread
+# The decompressors of libparse/decompress.c; bzip2 has no pkg-config file.
+ZIP_CFLAGS := $(shell pkg-config --cflags zlib libzstd liblzma 2>/dev/null)
+ZIP_LIBS := $(shell pkg-config --libs zlib libzstd liblzma 2>/dev/null || echo -lz -lzstd -llzma) -lbz2
+LDLIBS = $(PCRE2_LIBS) $(ZIP_LIBS) -lpthread
 
 B = build
 # Every cmd/NAME.c is a command, linked with the run layer and the
@@ -41,7 +44,7 @@ all: $(BINS)
 
 $(B)/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) $(PCRE2_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(PCRE2_CFLAGS) $(ZIP_CFLAGS) -c -o $@ $<
 
 obj = $(patsubst %.c,$(B)/obj/%.o,$(1))
 

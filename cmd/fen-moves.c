@@ -202,7 +202,7 @@ int main(int argc, char **argv)
 		status = handle(&f, variant_start_fen(f.variant),
 				"start position");
 	else if (first == argc)
-		status = for_each_fen_line(stdin, "-", handle_line, &f);
+		status = for_each_fen_line("-", handle_line, &f);
 	for (int i = first; i < argc; i++) {
 		char where[32];
 		snprintf(where, sizeof where, "argument %d", i - first + 1);

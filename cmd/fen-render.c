@@ -452,7 +452,7 @@ static int render_fens(struct render *r, int argc, char **argv, int first)
 		status = render_fen(r, variant_start_fen(r->replay.variant),
 				    "start position");
 	else if (first == argc)
-		status = for_each_fen_line(stdin, "-", render_fen_line, r);
+		status = for_each_fen_line("-", render_fen_line, r);
 	for (int i = first; i < argc; i++) {
 		char where[32];
 		snprintf(where, sizeof where, "argument %d", i - first + 1);

@@ -3,6 +3,7 @@
  * SVG of charts, or a partial result to merge later. */
 #include <argp.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -208,17 +209,30 @@ static double now(void)
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-/* Sizes of the regular files among the inputs; 0 when one is a pipe. */
+/* The size of the text of file ("-": standard input) when its size says
+ * it: a regular file, not compressed.  -1 when it does not. */
+static int64_t text_size(const char *file)
+{
+	struct stat st;
+	bool std = strcmp(file, "-") == 0;
+	int fd = std ? 0 : open(file, O_RDONLY | O_CLOEXEC);
+	bool known = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+		     !pgn_file_compressed(fd);
+	if (fd > 0 && !std)
+		close(fd);
+	return known ? (int64_t)st.st_size : -1;
+}
+
+/* Sizes of the inputs' text; 0 when one does not say it (a pipe, a
+ * compressed file). */
 static uint64_t input_size(char **files, int nfiles)
 {
 	uint64_t total = 0;
 	for (int i = 0; i < nfiles; i++) {
-		struct stat st;
-		int rc = strcmp(files[i], "-") == 0 ? fstat(0, &st)
-						    : stat(files[i], &st);
-		if (rc != 0 || !S_ISREG(st.st_mode))
+		int64_t size = text_size(files[i]);
+		if (size < 0)
 			return 0;
-		total += (uint64_t)st.st_size;
+		total += (uint64_t)size;
 	}
 	return total;
 }

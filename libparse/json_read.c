@@ -16,7 +16,6 @@
  * as it stands (json_games_variant), which says whether it names rules.
  *
  * Helpers return NULL or a static message; the loop adds the place. */
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,8 +52,8 @@ enum top { TOP_START, TOP_ARRAY_FIRST, TOP_ARRAY, TOP_SEQUENCE, TOP_END };
 
 struct json_games {
 	const char *name;
-	FILE *f;		/* NULL: a memory buffer */
-	bool close_f;
+	struct pgn_input *in;	/* NULL: a memory buffer */
+	struct diag read_err;	/* the input's, once read_error */
 	const char *p, *end;	/* the window being read */
 	char *chunk;		/* the file's window */
 	uint32_t line, col;
@@ -111,12 +110,12 @@ static bool refill(struct json_games *r)
 {
 	if (r->p < r->end)
 		return true;
-	if (!r->f || r->eof)
+	if (!r->in || r->eof)
 		return false;
-	size_t n = fread(r->chunk, 1, READ_CHUNK, r->f);
-	if (n == 0) {
+	ssize_t n = pgn_input_read(r->in, r->chunk, READ_CHUNK, &r->read_err);
+	if (n <= 0) {
 		r->eof = true;
-		r->read_error = ferror(r->f) != 0;
+		r->read_error = n < 0;
 		return false;
 	}
 	r->p = r->chunk;
@@ -880,15 +879,12 @@ static struct json_games *games_new(const char *name)
 struct json_games *json_games_open(const char *path, struct diag *err)
 {
 	bool std = !path || strcmp(path, "-") == 0;
-	FILE *f = std ? stdin : fopen(path, "rb");
-	if (!f) {
-		diag_setf(err, DIAG_ERROR, DC_IO, "cannot open '%s': %s", path,
-			  strerror(errno));
+	/* Compressed or UTF-16, as the PGN reader reads it. */
+	struct pgn_input *in = pgn_input_open(path, err);
+	if (!in)
 		return NULL;
-	}
 	struct json_games *r = games_new(std ? "-" : path);
-	r->f = f;
-	r->close_f = !std;
+	r->in = in;
 	r->chunk = malloc(READ_CHUNK);
 	if (!r->chunk)
 		pawnkit_out_of_memory();
@@ -989,8 +985,7 @@ static int document_fault(struct json_games *r, const struct jerr *je,
 	err->line = je->loc.line;
 	err->col = je->loc.col;
 	if (r->read_error)
-		diag_setf(err, DIAG_ERROR, DC_IO, "read error: %s",
-			  strerror(errno));
+		diag_setf(err, DIAG_ERROR, DC_IO, "%s", r->read_err.message);
 	else
 		diag_setf(err, DIAG_ERROR, DC_SYNTAX, "%s", je->msg);
 	r->top = TOP_END;
@@ -1039,8 +1034,7 @@ void json_games_close(struct json_games *r)
 {
 	if (!r)
 		return;
-	if (r->close_f)
-		fclose(r->f);
+	pgn_input_close(r->in);
 	arena_release(&r->arena);
 	free(r->chunk);
 	free(r->pgn.s);

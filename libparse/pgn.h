@@ -228,10 +228,35 @@ struct pgn_reader_opts {
 	void *skipped_ctx;
 };
 
+/* An input's text: the bytes of a file or of standard input as text.
+ * What they are is told by their first bytes, never by a file name:
+ * gzip, zstd, xz and bzip2 data are decompressed (gzip members, zstd
+ * frames, xz and bzip2 streams one after another read as one text, as
+ * the tools write them in parallel or cat joins them), and UTF-16 text,
+ * told by its byte order mark, is read as UTF-8.  Every reader of files
+ * here reads through one; plain text is read straight through. */
+struct pgn_input;
+
+/* Opens path ("-" or NULL for standard input).  Returns NULL and fills
+ * *err when it cannot be opened; nothing is read yet. */
+struct pgn_input *pgn_input_open(const char *path, struct diag *err);
+/* Reads up to n > 0 bytes of text into buf: their number, 0 at the end,
+ * or -1 with *err ("could not read 'x.pgn.gz': gzip data is corrupt
+ * after N bytes of text", an error of the system, UTF-32 text), which
+ * every later call gives again.  Returns early, with some text, rather
+ * than wait for more of a pipe. */
+ssize_t pgn_input_read(struct pgn_input *in, char *buf, size_t n,
+		       struct diag *err);
+void pgn_input_close(struct pgn_input *in);
+/* Whether the file open on fd starts as compressed data does, read with
+ * pread(2) (fd's offset stays): its size then says nothing of its
+ * text's.  False for what cannot be read so (a pipe). */
+bool pgn_file_compressed(int fd);
+
 struct pgn_reader;
 
-/* Opens path ("-" or NULL for stdin).  Returns NULL and fills *err when the
- * file cannot be opened. */
+/* Opens path ("-" or NULL for stdin) and reads it as a pgn_input.
+ * Returns NULL and fills *err when the file cannot be opened. */
 struct pgn_reader *pgn_reader_open(const char *path,
 				   const struct pgn_reader_opts *opts,
 				   struct diag *err);

@@ -32,16 +32,17 @@ struct pgn_reader *pgn_reader_from_chunk(const char *name, const char *buf,
  * (no cut there yet).  A guess: a comment may hold such a line. */
 size_t pgn_find_cut(const char *buf, size_t len, size_t from,
 		    size_t *line_end);
-/* A file reader over fd that was taken from a chunk reader's caller: the
- * input's bytes from here start with buf[0, len), read from fd already,
- * and go on with what fd reads (unless ended: fd has given all).  The
- * reader takes buf (malloc'd, cap bytes) and reads fd, which it does not
- * close; at and origin as for chunk readers.  The run layer reads on so
- * where its chunks find no cut, in the memory a reader of the whole file
- * needs. */
-struct pgn_reader *pgn_reader_resume(const char *name, int fd, char *buf,
-				     size_t len, size_t cap, bool origin,
-				     struct pgn_loc at, bool ended,
+/* A file reader over an input that was taken from a chunk reader's
+ * caller: the input's text from here starts with buf[0, len), read from
+ * in already, and goes on with what in reads (unless ended: in has given
+ * all).  The reader takes buf (malloc'd, cap bytes) and reads in, which
+ * it does not close; at and origin as for chunk readers.  The run layer
+ * reads on so where its chunks find no cut, in the memory a reader of
+ * the whole file needs. */
+struct pgn_reader *pgn_reader_resume(const char *name, struct pgn_input *in,
+				     char *buf, size_t len, size_t cap,
+				     bool origin, struct pgn_loc at,
+				     bool ended,
 				     const struct pgn_reader_opts *opts);
 /* The input's bytes before the next game's start, counted from the
  * reader's first byte (while pgn_reader_tell() is true). */

@@ -32,12 +32,9 @@ typedef int scan_plain_fn(struct pgn_lex *x, struct scan_out *o);
 /* What the reader keeps across games and lends to each attempt. */
 struct pgn_reader {
 	const char *name;		/* as given, "-" for stdin */
-	int fd;				/* -1 for a memory reader */
-	bool fd_borrowed;		/* the caller closes fd */
+	struct pgn_input *in;		/* NULL for a memory reader */
+	bool in_borrowed;		/* the caller closes in */
 	bool eof;
-	/* A read failed after others in the same fill had given bytes: those
-	 * are read as games first, and the error is the next fill's. */
-	int read_errno;
 	char *own;			/* the buffer we allocated (file reader) */
 	const char *data;		/* the bytes: own, or the caller's */
 	size_t cap, len;		/* own's capacity; bytes held */

@@ -17,15 +17,12 @@
  * blank line), is skipped while the next game is read, given on the way
  * to opts.skipped: so the raw bytes of all games and the skipped ones add
  * up to the input, and memory stays bounded by the limit. */
-#include <errno.h>
-#include <poll.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "grow.h"
+#include "input.h"
 #include "pgn_lex.h"
 
 #define READ_BLOCK ((size_t)1 << 20)
@@ -51,7 +48,6 @@ static struct pgn_reader *reader_new(const char *name,
 	if (!r)
 		pawnkit_out_of_memory();
 	r->name = name ? name : "-";
-	r->fd = -1;
 	r->line = 1;
 	r->col = 1;
 	r->origin = true;
@@ -76,22 +72,11 @@ struct pgn_reader *pgn_reader_open(const char *path,
 				   const struct pgn_reader_opts *opts,
 				   struct diag *err)
 {
-	struct pgn_reader *r;
-	int fd = 0;
-
-	if (path && strcmp(path, "-") != 0) {
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0) {
-			memset(err, 0, sizeof *err);
-			err->file = path;
-			diag_setf(err, DIAG_ERROR, DC_IO,
-				  "could not open '%s': %s", path,
-				  strerror(errno));
-			return NULL;
-		}
-	}
-	r = reader_new(path, opts);
-	r->fd = fd;
+	struct pgn_input *in = pgn_input_open(path, err);
+	if (!in)
+		return NULL;
+	struct pgn_reader *r = reader_new(path, opts);
+	r->in = in;
 	r->cap = READ_BLOCK;
 	r->own = pawnkit_realloc(NULL, r->cap);
 	r->data = r->own;
@@ -131,16 +116,17 @@ struct pgn_reader *pgn_reader_from_chunk(const char *name, const char *buf,
 	return r;
 }
 
-struct pgn_reader *pgn_reader_resume(const char *name, int fd, char *buf,
-				     size_t len, size_t cap, bool origin,
-				     struct pgn_loc at, bool ended,
+struct pgn_reader *pgn_reader_resume(const char *name, struct pgn_input *in,
+				     char *buf, size_t len, size_t cap,
+				     bool origin, struct pgn_loc at,
+				     bool ended,
 				     const struct pgn_reader_opts *opts)
 {
 	struct pgn_reader *r = reader_new(name, opts);
 
-	r->fd = fd;
+	r->in = in;
 	r->eof = ended;
-	r->fd_borrowed = true;
+	r->in_borrowed = true;
 	r->own = buf;
 	r->len = len;
 	r->cap = cap;
@@ -179,8 +165,8 @@ void pgn_reader_close(struct pgn_reader *r)
 {
 	if (!r)
 		return;
-	if (r->fd > 0 && !r->fd_borrowed)
-		close(r->fd);
+	if (!r->in_borrowed)
+		pgn_input_close(r->in);
 	free(r->own);
 	free(r->tagv);
 	free(r->names);
@@ -191,15 +177,6 @@ void pgn_reader_close(struct pgn_reader *r)
 
 /* ---------------------------------------------------------------- input */
 
-static int reader_io_error(struct pgn_reader *r, struct diag *err)
-{
-	memset(err, 0, sizeof *err);
-	err->file = r->name;
-	diag_setf(err, DIAG_ERROR, DC_IO, "could not read '%s': %s", r->name,
-		  strerror(errno));
-	return -1;
-}
-
 /* The unread bytes moved to the front of the buffer, what went before
  * them counted as dropped. */
 static void reader_compact(struct pgn_reader *r)
@@ -208,14 +185,6 @@ static void reader_compact(struct pgn_reader *r)
 	r->len -= r->start;
 	r->dropped += r->start;
 	r->start = 0;
-}
-
-/* Whether a read of fd would return at once (data, its end or an
- * error), rather than wait for a writer. */
-static bool reader_ready(int fd)
-{
-	struct pollfd p = { .fd = fd, .events = POLLIN };
-	return poll(&p, 1, 0) != 0;
 }
 
 /* Moves the unread bytes to the front, grows the buffer if they fill it,
@@ -229,10 +198,6 @@ static bool reader_ready(int fd)
  * bytes leaves them to be read as games: the error is the next call's. */
 static int reader_fill(struct pgn_reader *r, struct diag *err)
 {
-	if (r->read_errno) {
-		errno = r->read_errno;
-		return reader_io_error(r, err);
-	}
 	if (r->start > 0)
 		reader_compact(r);
 	if (r->len == r->cap) {
@@ -242,17 +207,14 @@ static int reader_fill(struct pgn_reader *r, struct diag *err)
 	}
 	size_t held = r->len, got = 0;
 	while (r->len < r->cap) {
-		if (got && got >= held / 4 && !reader_ready(r->fd))
+		if (got && got >= held / 4 && !lp_input_ready(r->in))
 			break;
-		ssize_t n = read(r->fd, r->own + r->len, r->cap - r->len);
-		if (n < 0 && errno == EINTR)
-			continue;
+		ssize_t n = pgn_input_read(r->in, r->own + r->len,
+					   r->cap - r->len, err);
 		if (n < 0 && !got)
-			return reader_io_error(r, err);
-		if (n < 0) {
-			r->read_errno = errno;
-			break;
-		}
+			return -1;
+		if (n < 0)
+			break;	/* the input gives its error again */
 		if (n == 0) {
 			r->eof = true;
 			break;
@@ -1078,7 +1040,7 @@ static int reader_skip(struct pgn_reader *r, struct diag *err)
 		skip_bytes(r, (size_t)(prev - x.base));
 		r->line = x.line;
 		r->col = 1;
-		if (r->fd < 0)
+		if (!r->in)
 			return PGN_NEED_MORE;	/* a chunk reader */
 		reader_shrink(r);
 		if (reader_fill(r, err) < 0)
@@ -1112,7 +1074,7 @@ int pgn_reader_next(struct pgn_reader *r, struct pgn_game *g,
 			send_diags(r, g, report, ctx);
 			return 1;
 		}
-		if (r->fd < 0)
+		if (!r->in)
 			return PGN_NEED_MORE;	/* a chunk reader */
 		if (reader_fill(r, err) < 0)
 			return -1;

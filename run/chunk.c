@@ -2,16 +2,14 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "engine.h"
 
 /* -------------------------------------------------------------- input */
 
-static void io_failed(struct engine *e)
+static void io_failed(struct engine *e, const struct diag *err)
 {
-	snprintf(e->io_message, sizeof e->io_message, "could not read '%s': %s",
-		 e->name, strerror(errno));
+	snprintf(e->io_message, sizeof e->io_message, "%s", err->message);
 	e->io_error = true;
 }
 
@@ -19,13 +17,12 @@ static void io_failed(struct engine *e)
 static void fill(struct engine *e, char **buf, size_t *len, size_t *cap,
 		 size_t want)
 {
+	struct diag err;
 	*buf = pawnkit_grow(*buf, cap, want, 1, 16);
 	while (*len < want && !e->input_done) {
-		ssize_t n = read(e->fd, *buf + *len, want - *len);
-		if (n < 0 && errno == EINTR)
-			continue;
+		ssize_t n = pgn_input_read(e->in, *buf + *len, want - *len, &err);
 		if (n < 0)
-			io_failed(e);
+			io_failed(e, &err);
 		if (n <= 0) {
 			e->input_done = true;
 			break;

@@ -2,12 +2,10 @@
  * queue of chunks, the workers, the merges of chunks cut at a wrong
  * guess.  See engine.h for how the cuts stay exact. */
 #include <errno.h>
-#include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "engine.h"
 
@@ -372,16 +370,13 @@ static bool write_head(struct engine *e)
 
 static int engine_open(struct engine *e, const char *path)
 {
+	struct diag err;
 	e->name = path && strcmp(path, "-") ? path : "-";
-	e->fd = 0;
-	if (strcmp(e->name, "-") != 0) {
-		e->fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (e->fd < 0) {
-			rp_before_print(e);
-			warn_user("could not open '%s': %s", path,
-				  strerror(errno));
-			return -1;
-		}
+	e->in = pgn_input_open(e->name, &err);
+	if (!e->in) {
+		rp_before_print(e);
+		warn_user("%s", err.message);
+		return -1;
 	}
 	return 0;
 }
@@ -471,8 +466,7 @@ static void engine_release(struct engine *e)
 	pthread_cond_destroy(&e->done);
 	pthread_cond_destroy(&e->work);
 	pthread_mutex_destroy(&e->lock);
-	if (e->fd > 0)
-		close(e->fd);
+	pgn_input_close(e->in);
 }
 
 /* Runs every game of path ("-": standard input).  0, or EXIT_TROUBLE

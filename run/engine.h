@@ -203,7 +203,7 @@ struct run_worker {
 struct engine {
 	struct run_config *cfg;
 	const char *name;
-	int fd;
+	struct pgn_input *in;
 	bool input_done, io_error;
 	char io_message[DIAG_MESSAGE_MAX];
 	/* The size of the next chunk, made smaller than chunk_max by a

@@ -39,7 +39,16 @@ static bool fen_line_has_nul(const char *fen, size_t len, const char *where)
  * and two numbers): a longer line is not read into memory whole. */
 #define FEN_LINE_MAX ((size_t)64 << 10)
 
-int for_each_fen_line(FILE *in, const char *name, fen_fn fn, void *ctx)
+/* An input's text as a FILE: what the FEN lines are read from. */
+struct fen_input {
+	struct pgn_input *in;
+	FILE *file;
+	struct diag err;
+	bool failed;
+};
+
+/* The FEN lines of f.  A line the input's fault cut short is not one. */
+static int fen_lines(struct fen_input *f, fen_fn fn, void *ctx)
 {
 	char *line = NULL, where[32];
 	size_t cap = 0;
@@ -48,7 +57,8 @@ int for_each_fen_line(FILE *in, const char *name, fen_fn fn, void *ctx)
 	int status = 0;
 	/* Lines end as PGN lines do: LF, CRLF, or a CR alone. */
 	for (unsigned long n = 1;
-	     (len = pgn_read_line_max(&line, &cap, in, FEN_LINE_MAX, &cut)) >= 0;
+	     (len = pgn_read_line_max(&line, &cap, f->file, FEN_LINE_MAX,
+				      &cut)) >= 0 && !f->failed;
 	     n++) {
 		/* A byte order mark opens the input only: skipped there, as
 		 * the PGN reader skips it, and not counted in columns. */
@@ -65,14 +75,38 @@ int for_each_fen_line(FILE *in, const char *name, fen_fn fn, void *ctx)
 		if (fn(ctx, bad ? NULL : fen, where) != 0 || bad)
 			status = EXIT_INVALID;
 	}
-	/* pgn_read_line() returns -1 at the end and on a read error alike (a
-	 * closed descriptor, a directory): only the stream's error flag tells
-	 * them apart, and errno still says why. */
-	if (ferror(in)) {
-		warn_user("could not read '%s': %s", name, strerror(errno));
+	free(line);
+	return status;
+}
+
+static ssize_t fen_input_read(void *cookie, char *buf, size_t n)
+{
+	struct fen_input *f = cookie;
+	ssize_t got = pgn_input_read(f->in, buf, n, &f->err);
+	f->failed = f->failed || got < 0;
+	return got;
+}
+
+int for_each_fen_line(const char *path, fen_fn fn, void *ctx)
+{
+	struct fen_input f = { .in = pgn_input_open(path, &f.err) };
+	if (!f.in) {
+		warn_user("%s", f.err.message);
+		return EXIT_TROUBLE;
+	}
+	f.file = fopencookie(&f, "r", (cookie_io_functions_t){
+					.read = fen_input_read });
+	if (!f.file)
+		pawnkit_out_of_memory();
+	int status = fen_lines(&f, fn, ctx);
+	/* The input's own words: the system's error, or its compressed
+	 * data's fault, and where in the text. */
+	if (f.failed) {
+		warn_user("%s", f.err.message);
 		status = EXIT_TROUBLE;
 	}
-	free(line);
+	fclose(f.file);
+	pgn_input_close(f.in);
 	return status;
 }
 

@@ -173,17 +173,18 @@ void outputs_check(void);
  * "-" alone. */
 void files_or_stdin(char ***files, int *nfiles);
 
-/* Calls fn for each FEN line of in, named "line N" (N counts every line,
- * so it matches an editor's): blank lines and lines starting with '#' are
- * skipped, a CR before the newline is dropped, and so is a UTF-8 byte
- * order mark at the very start of in.  A line that cannot be a FEN (a NUL
- * byte in it, or longer than any FEN) is reported here and given to fn
- * as fen NULL, for it to count.  A bad FEN does not stop the loop.
- * Returns EXIT_TROUBLE when in could not be read (reported, naming it
- * name: "-" for standard input), else EXIT_INVALID when fn returned
- * non-zero for any line, else 0. */
+/* Calls fn for each FEN line of path ("-": standard input), read as a
+ * pgn_input (compressed or UTF-16 text decoded), each named "line N" (N
+ * counts every line, so it matches an editor's): blank lines and lines
+ * starting with '#' are skipped, a CR before the newline is dropped, and
+ * so is a UTF-8 byte order mark at the very start.  A line that cannot
+ * be a FEN (a NUL byte in it, or longer than any FEN) is reported here
+ * and given to fn as fen NULL, for it to count.  A bad FEN does not stop
+ * the loop.  Returns EXIT_TROUBLE when path could not be read
+ * (reported), else EXIT_INVALID when fn returned non-zero for any line,
+ * else 0. */
 typedef int (*fen_fn)(void *ctx, const char *fen, const char *where);
-int for_each_fen_line(FILE *in, const char *name, fen_fn fn, void *ctx);
+int for_each_fen_line(const char *path, fen_fn fn, void *ctx);
 /* A FEN that could not be set up (err, from position_set_fen) at where
  * ("line 3", "argument 2"), reported as "PROGRAM: where:COL: error:
  * message", the message written as every text for a terminal is. */

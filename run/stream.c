@@ -154,7 +154,7 @@ bool rp_run_stream(struct engine *e, struct run_sink *k)
 {
 	uint64_t given = k->len;
 	struct pgn_reader_opts ro = rp_sink_reader_opts(k);
-	struct pgn_reader *r = pgn_reader_resume(e->name, e->fd, k->buf, k->len,
+	struct pgn_reader *r = pgn_reader_resume(e->name, e->in, k->buf, k->len,
 						 k->cap, k->origin, k->at,
 						 e->input_done, &ro);
 	struct batch b = { .limit = FIRST_CHUNK_BYTES };

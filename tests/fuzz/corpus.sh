@@ -56,6 +56,18 @@ seed pawntypes-fen '[Variant "Random Pawns Chess"]\n[FEN "4k3/p{CMC}7/8/8/8/8/P{
 seed pawntypes-std '[PawnTypes "a2=6"]\n\n1. e4 *\n'
 seed blanks ' \t\r\n\n\v\f \n\032\n'
 seed nul '\n \000\n1. e4\000 *\n'
+# The input layer under file readers: compressed games, by each tool
+# present, and UTF-16 in both orders, so that its decoders are fuzzed.
+seed plain "$g$g"
+for z in gzip xz bzip2 zstd; do
+	! command -v $z >/dev/null ||
+		$z -c "$out/pgn/special-plain" >"$out/pgn/special-$z"
+done
+for order in UTF-16LE UTF-16BE; do
+	{ printf '\357\273\277'; cat "$out/pgn/special-plain"; } |
+		iconv -f UTF-8 -t $order >"$out/pgn/special-$order" 2>/dev/null ||
+		rm -f "$out/pgn/special-$order"
+done
 
 # FEN: the perft positions, the render cases, the [FEN] tags seen.
 {

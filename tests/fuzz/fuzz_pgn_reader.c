@@ -13,7 +13,10 @@
  *   and the rest is read again with the next one: the same games, raw
  *   bytes, places and diagnostics, in order;
  * and the games of a reading with tiny limits (game size, depth) hold the
- * input's bytes up to the first game over the size limit. */
+ * input's bytes up to the first game over the size limit.  Data the input
+ * layer under file readers reads as other text (compressed, UTF-16 or
+ * UTF-32) is read through it to the end instead, as a file reader would:
+ * a memory reader reads its bytes as they are. */
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -309,16 +312,23 @@ static void check_cut_readings(const uint8_t *data, size_t size,
 	check_chunks(data, size, cuts, extra, ncuts, mem, n);
 }
 
+/* A file holding a copy of data: its descriptor, *path its name. */
+static int memory_file(const uint8_t *data, size_t size, char path[64])
+{
+	int fd = memfd_create("fuzz", 0);
+	FUZZ_CHECK(fd >= 0);
+	FUZZ_CHECK(write(fd, data, size) == (ssize_t)size);
+	snprintf(path, 64, "/proc/self/fd/%d", fd);
+	return fd;
+}
+
 /* A file reader over a copy of data whose buffer starts tiny. */
 static struct pgn_reader *tiny_reader(const uint8_t *data, size_t size,
 				      const struct pgn_reader_opts *opts)
 {
 	struct diag err;
 	char path[64];
-	int fd = memfd_create("fuzz", 0);
-	FUZZ_CHECK(fd >= 0);
-	FUZZ_CHECK(write(fd, data, size) == (ssize_t)size);
-	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+	int fd = memory_file(data, size, path);
 	struct pgn_reader *r = pgn_reader_open(path, opts, &err);
 	close(fd);
 	FUZZ_CHECK(r != NULL);
@@ -326,11 +336,36 @@ static struct pgn_reader *tiny_reader(const uint8_t *data, size_t size,
 	return r;
 }
 
+/* Whether the input layer reads data as other text than its bytes (or
+ * fails on it), read to the end (at most 64 MiB of text) to find out. */
+static bool layer_decodes(const uint8_t *data, size_t size)
+{
+	struct diag err;
+	char path[64], buf[4096];
+	int fd = memory_file(data, size, path);
+	struct pgn_input *in = pgn_input_open(path, &err);
+	close(fd);
+	FUZZ_CHECK(in != NULL);
+	size_t at = 0;
+	bool same = true;
+	ssize_t n;
+	while ((n = pgn_input_read(in, buf, sizeof buf, &err)) > 0 &&
+	       at < ((size_t)64 << 20)) {
+		same = same && at + (size_t)n <= size &&
+		       !memcmp(buf, data + at, (size_t)n);
+		at += (size_t)n;
+	}
+	pgn_input_close(in);
+	return !same || n != 0 || at != size;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	enum { MAX = 64 };
 	static struct seen mem[MAX], other[MAX];
 	const char *buf = (const char *)data;
+	if (layer_decodes(data, size))
+		return 0;
 	size_t n = read_all(pgn_reader_from_memory("m", buf, size, NULL),
 			    data, size, mem, MAX);
 	FUZZ_CHECK((n == 0) == blank_text(data, size));
