@@ -34,6 +34,16 @@ static error_t diag_parse(int key, char *arg, struct argp_state *state)
 const struct argp run_diag_argp = { diag_options, diag_parse, NULL, NULL,
 				    NULL, NULL, NULL };
 
+/* --strict alone, for the commands without the other diagnostic options
+ * (game-stats, fen-moves, fen-render): the same row, parsed alike. */
+static const struct argp_option strict_options[] = {
+	{ "strict", 's', NULL, 0, "Treat every warning as an error", 0 },
+	{ 0 }
+};
+
+const struct argp run_strict_argp = { strict_options, diag_parse, NULL, NULL,
+				      NULL, NULL, NULL };
+
 static const struct argp_option select_options[] = {
 	{ "match", 'm', "TAG=REGEX", 0, "Only games whose TAG matches the PCRE2 REGEX (repeatable: all must hold; a missing tag reads as empty)", 0 },
 	{ "variant", OPT_VARIANT, "ID", 0, "Variant of games without a [Variant] tag (default: standard)", 0 },

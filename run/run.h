@@ -89,6 +89,9 @@ struct run_options {
 	bool jobs_many;		/* --jobs asked for other than one */
 };
 extern const struct argp run_diag_argp, run_select_argp, run_jobs_argp;
+/* --strict alone (o->strict and o->replay.strict), for a command without
+ * run_diag_argp's other options. */
+extern const struct argp run_strict_argp;
 /* Defaults before argp_parse: one job, no variant given. */
 void run_options_init(struct run_options *o);
 /* The parent's ARGP_KEY_INIT: every child of the command's argp parses
