@@ -151,11 +151,13 @@ static int handle(struct fen_moves *f, const char *fen, const char *where)
 {
 	struct position pos;
 	struct diag err = { 0 };
-	if (position_set_fen(&pos, fen, f->variant, &err) != 0) {
-		fprintf(stderr, "%s: %s:%" PRIu32 ": error: %s\n",
-			program_invocation_short_name, where, err.col, err.message);
+	int set = position_set_fen(&pos, fen, f->variant, &err);
+	if (set != 0)
+		fprintf(stderr, "%s: %s:%" PRIu32 ": %s: %s\n",
+			program_invocation_short_name, where, err.col,
+			set < 0 ? "error" : "warning", err.message);
+	if (set < 0)
 		return EXIT_INVALID;
-	}
 	if (f->positions++ && (f->perft_depth < 0 || f->divide))
 		putchar('\n');
 	show(f, &pos);

@@ -56,6 +56,11 @@ struct variant {
 	 * every move. */
 	void (*generate_to)(const struct position *pos, int type, int to,
 			    uint64_t from, struct movelist *list);
+	/* Chess960: the king and the rooks a FEN's rights name may stand
+	 * anywhere on the back rank (X-FEN and Shredder-FEN rights, see
+	 * pawnkit-notation(5)); else the rights are the corners' and the
+	 * king's on the e-file. */
+	bool free_castling;
 };
 
 /* Fills *fault (field: enum fen_field or -1; square: its token, or -1)
