@@ -52,7 +52,7 @@ struct variant;
  * pointers, as every lookup below returns these. */
 extern const struct variant variant_standard, variant_tandem, variant_emap,
 	variant_randompawns, variant_randompawns_flip, variant_pushpawn,
-	variant_pushpawn_4th, variant_pauli;
+	variant_pushpawn_4th, variant_pauli, variant_chess960;
 
 /* Every variant, standard first; *n gets the count. */
 const struct variant *const *variant_all(size_t *n);
@@ -95,7 +95,8 @@ struct position {
 };
 
 /* A move: from, to, promotion type, flags.  A flip has from == to.
- * Castling is encoded as the king's move (e1g1). */
+ * Castling is encoded as the king's move (e1g1), in Chess960 as the king
+ * taking its own rook (e1h1). */
 typedef uint32_t move_t;
 #define MOVE(from, to, promo, flags) \
 	((move_t)((from) | ((to) << 6) | ((promo) << 12) | ((uint32_t)(flags) << 16)))
@@ -122,7 +123,9 @@ enum move_flags {
 
 /* How each kind of move is encoded (one convention for generators, make,
  * notation and resolution):
- * - castling: the king's move e1g1 / e1c1, MF_CASTLE.
+ * - castling: the king's move e1g1 / e1c1, MF_CASTLE; in Chess960, where
+ *   the king may not move at all, from = the king, to = the rook (b1a1,
+ *   g1h1): the rook's side of the king tells the wing.
  * - pawn double step (any variant), EMAP B/N/K double step, tandem unit or
  *   member two-square move, Random Pawns two-square non-capture: MF_DOUBLE;
  *   make sets ep = passed square, ep_victim = to.
