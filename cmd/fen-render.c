@@ -61,6 +61,7 @@ static const char *const theme_names[] = {
 enum selection { SELECT_FINAL, SELECT_PLY, SELECT_ALL };
 
 struct render {
+	struct run_options opts;	/* --strict */
 	const struct format *format;
 	struct board_style style;
 	struct replay_opts replay;
@@ -185,6 +186,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_HIGHLIGHT: add_marks(state, &r->marks, arg, false, 'L'); break;
 	case OPT_ARROW: add_marks(state, &r->marks, arg, true, 'G'); break;
 	case OPT_CHECK: r->style.check = true; break;
+	case ARGP_KEY_INIT: run_options_children(state, &r->opts); break;
 	default: return parse_named(state, r, key, arg);
 	}
 	return 0;
@@ -267,11 +269,16 @@ static int render_fen(struct render *r, const char *fen, const char *where)
 	struct diag err = { 0 };
 	char name[32];
 	unsigned long long index = ++r->positions;
-	if (position_set_fen(&pos, fen, r->replay.variant, &err) != 0) {
-		fprintf(stderr, "%s: %s:%" PRIu32 ": error: %s\n",
-			program_invocation_short_name, where, err.col, err.message);
+	int set = position_set_fen(&pos, fen, r->replay.variant, &err);
+	/* A castling right the pieces do not allow is dropped, and said
+	 * so; under --strict that is an error, as any warning. */
+	bool fails = set < 0 || (set > 0 && r->opts.strict);
+	if (set != 0)
+		fprintf(stderr, "%s: %s:%" PRIu32 ": %s: %s\n",
+			program_invocation_short_name, where, err.col,
+			fails ? "error" : "warning", err.message);
+	if (fails)
 		return EXIT_INVALID;
-	}
 	struct board_view v;
 	view_start(r, &v, &pos, NULL, NULL);
 	snprintf(name, sizeof name, "position-%04llu", index);
@@ -428,8 +435,11 @@ static void render_game(void *ctx, void *worker, struct pgn_game *g,
 static int render_pgn(struct render *r)
 {
 	char *files[] = { (char *)r->pgn };
-	/* A diagram needs a playable game: warnings are not printed. */
-	struct run_config cfg = { .jobs = 1, .diag = { .no_warnings = true },
+	/* A diagram needs a playable game: warnings are not printed (under
+	 * --strict they are errors, and are). */
+	struct run_config cfg = { .jobs = 1,
+				  .diag = { .no_warnings = true,
+					    .strict = r->opts.strict },
 				  .game = render_game, .ctx = r,
 				  .streams = { stdout } };
 	int status = run_files(files, 1, &cfg);
@@ -466,6 +476,10 @@ static int render_fens(struct render *r, int argc, char **argv, int first)
 int main(int argc, char **argv)
 {
 	command_setup();
+	static const struct argp_child children[] = {
+		{ &run_strict_argp, 0, "Diagnostics:", 4 },
+		{ 0 }
+	};
 	static const struct argp argp = {
 		options, parse_opt, "[FEN...]",
 		"Draw chess positions (every pawnkit variant) as ASCII, Unicode "
@@ -474,7 +488,7 @@ int main(int argc, char **argv)
 		"skipped).  A bad FEN is reported with its field and column and "
 		"the next one is still drawn.  Exit status: 0 all drawn, 1 a bad "
 		"FEN or game, 2 usage or I/O error.",
-		NULL, NULL, NULL
+		children, NULL, NULL
 	};
 	/* A diagram is drawn as the replay reaches it, with the comments
 	 * after its move's item: the replay from the tree, which shows
@@ -484,8 +498,10 @@ int main(int argc, char **argv)
 			    .replay = { .variant = &variant_standard,
 					.full_replay = true } };
 	int first;
+	run_options_init(&r.opts);
 	argp_err_exit_status = EXIT_TROUBLE;
 	argp_parse(&argp, argc, argv, 0, &first, &r);
+	r.replay.strict = r.opts.strict;
 	const char *why = misuse(&r, argc - first);
 	if (why) {
 		/* As argp_error words it. */
