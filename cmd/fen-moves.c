@@ -155,16 +155,7 @@ static void show(const struct fen_moves *f, const struct position *pos)
 static int handle(struct fen_moves *f, const char *fen, const char *where)
 {
 	struct position pos;
-	struct diag err = { 0 };
-	int set = position_set_fen(&pos, fen, f->variant, &err);
-	/* A castling right the pieces do not allow is dropped, and said
-	 * so; under --strict that is an error, as any warning. */
-	bool fails = set < 0 || (set > 0 && f->opts.strict);
-	if (set != 0)
-		fprintf(stderr, "%s: %s:%" PRIu32 ": %s: %s\n",
-			program_invocation_short_name, where, err.col,
-			fails ? "error" : "warning", err.message);
-	if (fails)
+	if (run_fen_position(&pos, fen, f->variant, f->opts.strict, where))
 		return EXIT_INVALID;
 	if (f->positions++ && (f->perft_depth < 0 || f->divide))
 		putchar('\n');

@@ -266,18 +266,10 @@ static void view_start(const struct render *r, struct board_view *v,
 static int render_fen(struct render *r, const char *fen, const char *where)
 {
 	struct position pos;
-	struct diag err = { 0 };
 	char name[32];
 	unsigned long long index = ++r->positions;
-	int set = position_set_fen(&pos, fen, r->replay.variant, &err);
-	/* A castling right the pieces do not allow is dropped, and said
-	 * so; under --strict that is an error, as any warning. */
-	bool fails = set < 0 || (set > 0 && r->opts.strict);
-	if (set != 0)
-		fprintf(stderr, "%s: %s:%" PRIu32 ": %s: %s\n",
-			program_invocation_short_name, where, err.col,
-			fails ? "error" : "warning", err.message);
-	if (fails)
+	if (run_fen_position(&pos, fen, r->replay.variant, r->opts.strict,
+			     where))
 		return EXIT_INVALID;
 	struct board_view v;
 	view_start(r, &v, &pos, NULL, NULL);

@@ -153,6 +153,12 @@ void files_or_stdin(char ***files, int *nfiles);
  * non-zero for any line, else 0. */
 typedef int (*fen_fn)(void *ctx, const char *fen, const char *where);
 int for_each_fen_line(FILE *in, const char *name, fen_fn fn, void *ctx);
+/* fen read into *pos under v: 0; or -1 when it cannot be, reported on
+ * standard error as "PROGRAM: WHERE:COL: error: ...".  A castling right
+ * that the pieces do not allow is dropped with a warning so worded, and
+ * is an error when strict. */
+int run_fen_position(struct position *pos, const char *fen,
+		     const struct variant *v, bool strict, const char *where);
 
 /* --------------------------------------------------------------- games */
 
