@@ -1,8 +1,8 @@
-"""Makes games.pgn and games.fen: Chess960 games of random legal moves,
+"""Makes random.pgn and random.fen: Chess960 games of random legal moves,
 as Stockfish (UCI_Chess960) lists the moves, from start positions of
 Chess960 and of its double form (each side its own setup), one from the
 standard position without a [FEN].  Castling is played whenever it is
-legal and a coin says so, so that most games castle.  games.fen holds the
+legal and a coin says so, so that most games castle.  random.fen holds the
 position after each game's last move as Stockfish writes it (Shredder-FEN,
 its e.p. field only when a capture is possible).  The moves are written in
 coordinates and turned into SAN by pgn-convert.  Run once; the files are
@@ -112,9 +112,9 @@ def main():
                          input="".join(text), capture_output=True, text=True)
     if san.returncode != 0:
         sys.exit("pgn-convert: " + san.stderr)
-    with open(os.path.join(here, "games.pgn"), "w") as f:
+    with open(os.path.join(here, "random.pgn"), "w") as f:
         f.write(san.stdout)
-    with open(os.path.join(here, "games.fen"), "w") as f:
+    with open(os.path.join(here, "random.fen"), "w") as f:
         f.write("".join(finals))
 
 
