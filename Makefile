@@ -96,6 +96,7 @@ check: deps
 	@sh tests/e2e/convert-roundtrip.sh $(B)/bin
 	@sh tests/e2e/uci-vs-pgn-extract.sh ../shared/data/lichess/kdave-pgn-toys_lichess-2021-10_999games.pgn $(B)/bin
 	@sh tests/perft/reference.sh $(B)/bin
+	@sh tests/perft/chess960.sh $(B)/bin
 	@$(MAKE) --no-print-directory hostile
 	@$(MAKE) --no-print-directory fuzz-smoke
 	@$(MAKE) --no-print-directory check-sanitize

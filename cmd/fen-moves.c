@@ -12,7 +12,7 @@ const char *argp_program_version = "fen-moves (pawnkit) " PAWNKIT_VERSION;
 const char *argp_program_bug_address = PAWNKIT_BUGS;
 
 enum { OPT_VARIANT = 256, OPT_NOTATION, OPT_PERFT, OPT_DIVIDE, OPT_ROLL,
-       OPT_START };
+       OPT_START, OPT_SHREDDER };
 
 static const struct argp_option options[] = {
 	{ "variant", OPT_VARIANT, "ID", 0, "Rules to apply (default: standard)", 0 },
@@ -21,15 +21,18 @@ static const struct argp_option options[] = {
 	{ "divide", OPT_DIVIDE, NULL, 0, "With --perft: the count below each move, then the total", 0 },
 	{ "start", OPT_START, NULL, 0, "Use the variant's start position (instead of FEN arguments or standard input)", 0 },
 	{ "roll", OPT_ROLL, "SEED", 0, "Print a Random Pawns start position rolled from SEED (16 d20 rolls) and exit", 0 },
+	{ "shredder-fen", OPT_SHREDDER, NULL, 0, "With --roll: castling rights as their rooks' files (Shredder-FEN: HAha), not KQkq", 0 },
 	{ 0 }
 };
 
 struct fen_moves {
+	struct run_options opts;	/* --strict */
 	const struct variant *variant;
 	enum notation notation;
 	int perft_depth;	/* -1: list the moves */
 	bool divide;
 	bool roll, start;
+	enum fen_castling castling;	/* of --roll's FEN */
 	bool variant_given;	/* --variant on the command line */
 	uint64_t seed;
 	unsigned positions;
@@ -62,6 +65,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		break;
 	case OPT_DIVIDE: f->divide = true; break;
 	case OPT_START: f->start = true; break;
+	case OPT_SHREDDER: f->castling = FEN_SHREDDER; break;
+	case ARGP_KEY_INIT: run_options_children(state, &f->opts); break;
 	case OPT_ROLL:
 		if (count_parse(arg, UINT64_MAX, &n) != 0)
 			argp_error(state, "--roll: '%s' is not a number", arg);
@@ -150,11 +155,8 @@ static void show(const struct fen_moves *f, const struct position *pos)
 static int handle(struct fen_moves *f, const char *fen, const char *where)
 {
 	struct position pos;
-	struct diag err = { 0 };
-	if (position_set_fen(&pos, fen, f->variant, &err) != 0) {
-		fen_report(where, &err);
+	if (run_fen_position(&pos, fen, f->variant, f->opts.strict, where))
 		return EXIT_INVALID;
-	}
 	if (f->positions++ && (f->perft_depth < 0 || f->divide))
 		putchar('\n');
 	show(f, &pos);
@@ -173,6 +175,10 @@ static int handle_line(void *ctx, const char *fen, const char *where)
 int main(int argc, char **argv)
 {
 	command_setup();
+	static const struct argp_child children[] = {
+		{ &run_strict_argp, 0, NULL, 0 },
+		{ 0 }
+	};
 	static const struct argp argp = {
 		options, parse_opt, "[FEN...]",
 		"Print the legal moves of each position, one per line (sorted), "
@@ -180,9 +186,10 @@ int main(int argc, char **argv)
 		"input (blank lines and lines starting with # are skipped).  A bad "
 		"FEN is reported with its column and the next one is still read; "
 		"exit status 1 then.",
-		NULL, run_help_filter, NULL
+		children, run_help_filter, NULL
 	};
 	struct fen_moves f = { .variant = &variant_standard, .perft_depth = -1 };
+	run_options_init(&f.opts);
 	int first, status = 0;
 	argp_err_exit_status = EXIT_TROUBLE;
 	argp_parse(&argp, argc, argv, 0, &first, &f);
@@ -194,7 +201,7 @@ int main(int argc, char **argv)
 						  : &variant_randompawns;
 		position_start(&pos, v);
 		randompawns_roll(&pos, f.seed);
-		position_to_fen(&pos, fen, sizeof fen);
+		position_to_fen_as(&pos, f.castling, fen, sizeof fen);
 		puts(fen);
 		return output_close(stdout, "standard output") ? EXIT_TROUBLE : 0;
 	}

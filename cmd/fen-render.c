@@ -61,6 +61,7 @@ static const char *const theme_names[] = {
 enum selection { SELECT_FINAL, SELECT_PLY, SELECT_ALL };
 
 struct render {
+	struct run_options opts;	/* --strict */
 	const struct format *format;
 	struct board_style style;
 	struct replay_opts replay;
@@ -185,6 +186,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_HIGHLIGHT: add_marks(state, &r->marks, arg, false, 'L'); break;
 	case OPT_ARROW: add_marks(state, &r->marks, arg, true, 'G'); break;
 	case OPT_CHECK: r->style.check = true; break;
+	case ARGP_KEY_INIT: run_options_children(state, &r->opts); break;
 	default: return parse_named(state, r, key, arg);
 	}
 	return 0;
@@ -264,13 +266,11 @@ static void view_start(const struct render *r, struct board_view *v,
 static int render_fen(struct render *r, const char *fen, const char *where)
 {
 	struct position pos;
-	struct diag err = { 0 };
 	char name[32];
 	unsigned long long index = ++r->positions;
-	if (position_set_fen(&pos, fen, r->replay.variant, &err) != 0) {
-		fen_report(where, &err);
+	if (run_fen_position(&pos, fen, r->replay.variant, r->opts.strict,
+			     where))
 		return EXIT_INVALID;
-	}
 	struct board_view v;
 	view_start(r, &v, &pos, NULL, NULL);
 	snprintf(name, sizeof name, "position-%04llu", index);
@@ -427,8 +427,11 @@ static void render_game(void *ctx, void *worker, struct pgn_game *g,
 static int render_pgn(struct render *r)
 {
 	char *files[] = { (char *)r->pgn };
-	/* A diagram needs a playable game: warnings are not printed. */
-	struct run_config cfg = { .jobs = 1, .diag = { .no_warnings = true },
+	/* A diagram needs a playable game: warnings are not printed (under
+	 * --strict they are errors, and are). */
+	struct run_config cfg = { .jobs = 1,
+				  .diag = { .no_warnings = true,
+					    .strict = r->opts.strict },
 				  .game = render_game, .ctx = r,
 				  .streams = { stdout } };
 	int status = run_files(files, 1, &cfg);
@@ -465,6 +468,10 @@ static int render_fens(struct render *r, int argc, char **argv, int first)
 int main(int argc, char **argv)
 {
 	command_setup();
+	static const struct argp_child children[] = {
+		{ &run_strict_argp, 0, "Diagnostics:", 4 },
+		{ 0 }
+	};
 	static const struct argp argp = {
 		options, parse_opt, "[FEN...]",
 		"Draw chess positions (every pawnkit variant) as ASCII, Unicode "
@@ -473,7 +480,7 @@ int main(int argc, char **argv)
 		"skipped).  A bad FEN is reported with its field and column and "
 		"the next one is still drawn.  Exit status: 0 all drawn, 1 a bad "
 		"FEN or game, 2 usage or I/O error.",
-		NULL, run_help_filter, NULL
+		children, run_help_filter, NULL
 	};
 	/* A diagram is drawn as the replay reaches it, with the comments
 	 * after its move's item: the replay from the tree, which shows
@@ -483,8 +490,10 @@ int main(int argc, char **argv)
 			    .replay = { .variant = &variant_standard,
 					.full_replay = true } };
 	int first;
+	run_options_init(&r.opts);
 	argp_err_exit_status = EXIT_TROUBLE;
 	argp_parse(&argp, argc, argv, 0, &first, &r);
+	r.replay.strict = r.opts.strict;
 	const char *why = misuse(&r, argc - first);
 	if (why) {
 		/* As argp_error words it. */

@@ -382,7 +382,8 @@ static int read_games(struct gamestats *gs, struct stats **s, char **files,
 			     .total = stats_new(&gs->cfg) };
 	struct run_config rc = {
 		.jobs = gs->opts.jobs,
-		.diag = { .quiet = gs->quiet, .errors_only = true },
+		.diag = { .quiet = gs->quiet, .errors_only = true,
+			  .strict = gs->opts.strict },
 		.match = &gs->opts.match,
 		/* Games are read tags-only (the movetext's bytes kept) and
 		 * replayed from those bytes by the fast path when it can
@@ -450,6 +451,7 @@ int main(int argc, char **argv)
 	command_setup();
 	static const struct argp_child children[] = {
 		{ &run_select_argp, 0, NULL, 0 },
+		{ &run_strict_argp, 0, NULL, 0 },
 		{ &run_jobs_argp, 0, NULL, 0 },
 		{ 0 }
 	};

@@ -154,6 +154,7 @@ void fmt_fen_write_game(FILE *out, struct conv_game *cg,
 	const struct fl_path main_line = { "", 0 };
 	fmt_out_begin(&f.out, out, cg);
 	fmt_fen_cache_init(&f.fen, cg);
+	f.fen.castling = o->castling;
 	if (!cg->number || !cg->number->write)
 		f.number_len = fmt_put_uint(f.number, cg->game->index);
 	cg->cursor = 0;

@@ -15,6 +15,7 @@ void fmt_fen_cache_init(struct fmt_fen_cache *c, struct conv_game *cg)
 {
 	memset(c->rank, 0xFF, sizeof c->rank);
 	c->memo = NULL;
+	c->castling = FEN_XFEN;
 	if (!cg)
 		return;
 	if (!cg->rank_memo) {
@@ -84,10 +85,10 @@ size_t fmt_fen(struct fmt_fen_cache *c, const struct position *pos,
 	       char *buf)
 {
 	if (position_has_extras(pos))
-		return position_to_fen(pos, buf, FEN_MAX);
+		return position_to_fen_as(pos, c->castling, buf, FEN_MAX);
 	size_t n = put_board(c, pos, buf);
 	buf[n++] = ' ';
-	n += position_fen_fields(pos, buf + n);
+	n += position_fen_fields_as(pos, c->castling, buf + n);
 	buf[n] = 0;
 	return n;
 }

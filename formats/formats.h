@@ -97,6 +97,7 @@ struct conv_opts {
 	enum conv_tags tags;
 	bool strip_comments, strip_variations, strip_nags, strip_clocks;
 	bool mainline;		/* fen, epd: main-line positions only */
+	enum fen_castling castling;	/* fen, epd: X-FEN or Shredder-FEN */
 };
 
 /* Option values ("uci-line", "figurine", "roster") to enums; -1 unknown. */

@@ -101,6 +101,7 @@ struct fmt_fen_cache {
 	char text[8][8];
 	uint8_t len[8];
 	struct fmt_rank_memo *memo;	/* cg->rank_memo, or NULL */
+	enum fen_castling castling;	/* FEN_XFEN unless the writer says */
 };
 /* The texts of ranks met before, by their board bytes, kept from game to
  * game (a rank's text depends on its bytes alone): most ranks a move
@@ -114,7 +115,7 @@ struct fmt_rank_memo {
 	uint8_t len[1 << FMT_RANK_MEMO_BITS];
 };
 /* A cache for the game's positions, with cg's memo of ranks (made the
- * first time; cg NULL: none). */
+ * first time; cg NULL: none), writing X-FEN's castling rights. */
 void fmt_fen_cache_init(struct fmt_fen_cache *c, struct conv_game *cg);
 /* buf: FEN_MAX bytes. */
 size_t fmt_fen(struct fmt_fen_cache *c, const struct position *pos,

@@ -14,6 +14,7 @@ static const char *const code_names[DC__COUNT] = {
 	[DC_LIMIT] = "limit",
 	[DC_ENCODING] = "encoding",
 	[DC_FEN] = "fen",
+	[DC_CASTLING_RIGHTS] = "castling-rights",
 	[DC_ILLEGAL_MOVE] = "illegal-move",
 	[DC_AMBIGUOUS_MOVE] = "ambiguous-move",
 	[DC_BAD_MOVE] = "bad-move",

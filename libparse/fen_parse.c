@@ -285,6 +285,14 @@ static int fen_side(struct fen_cursor *c, struct fen_syntax *out)
 	return 0;
 }
 
+/* KQkq, or a rook's file (X-FEN and Shredder-FEN, pawnkit-notation(5)):
+ * which rook a letter names is librules' concern. */
+static bool fen_is_right(char ch)
+{
+	return ch && (strchr("KQkq", ch) || (ch >= 'A' && ch <= 'H') ||
+		      (ch >= 'a' && ch <= 'h'));
+}
+
 static int fen_castling(struct fen_cursor *c, struct fen_syntax *out)
 {
 	size_t n = 0;
@@ -297,12 +305,16 @@ static int fen_castling(struct fen_cursor *c, struct fen_syntax *out)
 	} else {
 		while (!fen_field_ends(c)) {
 			char ch = c->s[c->pos];
-			if (!ch || !strchr("KQkq", ch))
+			if (!fen_is_right(ch))
 				return fen_expect(c, "castling",
-						  "letters of KQkq or '-'");
+						  "letters of KQkq, files "
+						  "A-H a-h, or '-'");
 			if (memchr(out->castling, ch, n))
 				return fen_fail(c, c->pos, "castling",
 						"a letter is repeated");
+			if (n == 4)
+				return fen_fail(c, c->pos, "castling",
+						"more than four rights");
 			out->castling[n++] = ch;
 			c->pos++;
 		}

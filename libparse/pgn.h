@@ -61,6 +61,7 @@ enum diag_code {
 	DC_ENCODING,		/* NUL byte or similar, kept as is */
 	/* FEN */
 	DC_FEN,
+	DC_CASTLING_RIGHTS,	/* a right the pieces do not allow, dropped */
 	/* moves */
 	DC_ILLEGAL_MOVE,	/* parses, but no legal move matches */
 	DC_AMBIGUOUS_MOVE,	/* several legal moves match */
@@ -342,7 +343,8 @@ enum fen_field {
 struct fen_syntax {
 	struct fen_square sq[64];	/* a1 = 0, b1 = 1, ... h8 = 63 */
 	char side;			/* 'w' or 'b' */
-	char castling[5];		/* "KQkq" subset or "-", as written */
+	char castling[5];		/* "-", or up to four of KQkq and the
+					 * files A-H a-h, as written */
 	int ep_square;			/* passed square or -1 */
 	int ep_landing;			/* Random Pawns long form "d3e4": e4; else -1 */
 	uint32_t halfmove, fullmove;

@@ -148,31 +148,174 @@ static int check_kings(const struct position *pos, struct setup_fault *f)
 	return 0;
 }
 
-static int check_castling(struct position *pos, const char *rights,
-			  struct setup_fault *f)
+/* ------------------------------------------------------ castling rights
+ *
+ * A right the pieces do not allow is dropped, and said so (a FEN with
+ * "KQkq" whatever the pieces is common): the position is still the one
+ * the board gives.  Each letter names a rook of its colour's back rank:
+ * K and Q the outermost on the king's h- and a-side (in the corners but
+ * in Chess960), a file that rook's file (X-FEN and Shredder-FEN,
+ * pawnkit-notation(5)). */
+
+static const char *const side_name[2] = { "White", "Black" };
+
+/* Whether one of sq's slots holds piece (Pauli shares squares). */
+static bool holds(const struct position *pos, int sq, uint8_t piece)
 {
-	static const struct { char letter; unsigned right; int king, rook; uint8_t color; }
-	table[] = {
-		{ 'K', CASTLE_WK, 4, 7, WHITE }, { 'Q', CASTLE_WQ, 4, 0, WHITE },
-		{ 'k', CASTLE_BK, 60, 63, BLACK }, { 'q', CASTLE_BQ, 60, 56, BLACK },
-	};
+	return pos->board[sq] == piece || pos->board2[sq] == piece;
+}
+
+/* One letter read: its right (0..3, CASTLE_WK's first) and rook, or why
+ * the pieces allow none. */
+struct right_read {
+	int index, rook;
+	char why[96];
+};
+
+static int right_fails(struct right_read *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int right_fails(struct right_read *r, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(r->why, sizeof r->why, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* The outermost rook of colour c on the back rank on one side of the
+ * king's file; -1 when there is none. */
+static int outermost_rook(const struct position *pos, int c, int king,
+			  bool long_side)
+{
+	int back = RANK_OF(king), step = long_side ? 1 : -1;
+	for (int f = long_side ? 0 : 7; f != FILE_OF(king); f += step)
+		if (holds(pos, SQ(f, back), MAKE_PIECE(c, ROOK)))
+			return SQ(f, back);
+	return -1;
+}
+
+/* Chess960: a king on its back rank, and the rook the letter names on
+ * it (up: the letter in upper case). */
+static int free_right(const struct position *pos, int c, char up,
+		      struct right_read *r)
+{
+	int back = c == WHITE ? 0 : 7, king = position_king(pos, c);
+	char sq[3];
+	if (RANK_OF(king) != back)
+		return right_fails(r, "%s's king is not on rank %d",
+				   side_name[c], back + 1);
+	if (up == 'K' || up == 'Q') {
+		r->rook = outermost_rook(pos, c, king, up == 'Q');
+		if (r->rook < 0)
+			return right_fails(r, "%s has no rook on the %s-side "
+					   "of its king", side_name[c],
+					   up == 'Q' ? "a" : "h");
+	} else {
+		r->rook = SQ(up - 'A', back);
+		if (!holds(pos, r->rook, MAKE_PIECE(c, ROOK)))
+			return right_fails(r, "%s has no rook on %s",
+					   side_name[c],
+					   square_name(r->rook, sq));
+	}
+	r->index = 2 * c + (FILE_OF(r->rook) < FILE_OF(king));
+	return 0;
+}
+
+/* The other variants: the king on the e-file, the rook in its corner
+ * (K or H, Q or A). */
+static int corner_right(const struct position *pos, int c, char up,
+			struct right_read *r)
+{
+	int back = c == WHITE ? 0 : 7;
+	char sq[3];
+	if (!strchr("KQAH", up))
+		return right_fails(r, "a rook off the corners castles only in "
+				   "Chess960");
+	bool long_side = up == 'Q' || up == 'A';
+	r->index = 2 * c + long_side;
+	r->rook = SQ(long_side ? 0 : 7, back);
+	if (!holds(pos, SQ(4, back), MAKE_PIECE(c, KING)))
+		return right_fails(r, "%s's king is not on %s", side_name[c],
+				   square_name(SQ(4, back), sq));
+	if (!holds(pos, r->rook, MAKE_PIECE(c, ROOK)))
+		return right_fails(r, "%s has no rook on %s", side_name[c],
+				   square_name(r->rook, sq));
+	return 0;
+}
+
+/* Every right dropped, said in one text ("rights K and Q dropped:
+ * White's king is not on e1"); first: the first letter dropped. */
+struct dropped {
+	char letters[5];
+	char why[4][96];
+	int n, first;
+};
+
+static void drop(struct dropped *d, int at, char letter, const char *why)
+{
+	if (d->first < 0)
+		d->first = at;
+	d->letters[d->n] = letter;
+	snprintf(d->why[d->n++], sizeof d->why[0], "%s", why);
+}
+
+/* The letters from i on that d->why[i] drops too, at list ("K", "K and
+ * Q", "K, Q and A"); the index after them. */
+static int same_why(const struct dropped *d, int i, char *list, size_t size)
+{
+	int j = i + 1, n = 0;
+	while (j < d->n && !strcmp(d->why[j], d->why[i]))
+		j++;
+	for (int k = i; k < j; k++)
+		n += snprintf(list + n, size - (size_t)n, "%s%c",
+			      k == i ? "" : k + 1 < j ? ", " : " and ",
+			      d->letters[k]);
+	return j;
+}
+
+/* "right K dropped: ...; rights k and q dropped: ..." at out. */
+static void dropped_text(const struct dropped *d, char *out, size_t size)
+{
+	size_t len = 0;
+	for (int i = 0, j; i < d->n && len < size; i = j) {
+		char list[16];
+		j = same_why(d, i, list, sizeof list);
+		len += (size_t)snprintf(out + len, size - len,
+					"%sright%s %s dropped: %s",
+					i ? "; " : "", j - i > 1 ? "s" : "",
+					list, d->why[i]);
+	}
+}
+
+static int read_right(const struct position *pos, const struct variant *v,
+		      char letter, struct right_read *r)
+{
+	int c = letter >= 'a' ? BLACK : WHITE;
+	char up = (char)(c == BLACK ? letter - 32 : letter);
+	return v->free_castling ? free_right(pos, c, up, r)
+				: corner_right(pos, c, up, r);
+}
+
+static void check_castling(struct position *pos, const struct variant *v,
+			   const char *rights, struct dropped *d)
+{
 	unsigned set = 0;
-	for (size_t i = 0; i < 4; i++) {
-		if (!strchr(rights, table[i].letter))
+	for (int i = 0; rights[i] && rights[i] != '-'; i++) {
+		struct right_read r;
+		if (read_right(pos, v, rights[i], &r) != 0) {
+			drop(d, i, rights[i], r.why);
 			continue;
-		uint64_t king = pieces_bb(pos, table[i].color, KING);
-		uint64_t rook = pieces_bb(pos, table[i].color, ROOK);
-		if (!(king & BB(table[i].king)) || !(rook & BB(table[i].rook))) {
-			setup_fault(f, FEN_CASTLING, -1, "castling: right %c "
-				    "without king and rook on their start "
-				    "squares", table[i].letter);
-			f->right = table[i].letter;
-			return -1;
 		}
-		set |= table[i].right;
+		if (set & (1u << r.index)) {
+			drop(d, i, rights[i], "a second right on the same side");
+			continue;
+		}
+		set |= 1u << r.index;
+		pos->castle_rook[r.index] = (uint8_t)r.rook;
 	}
 	position_set_castling(pos, set);
-	return 0;
 }
 
 /* The side to move may capture the other king: the side field, or the
@@ -204,12 +347,14 @@ static uint32_t fault_col(const struct fen_syntax *fen,
 }
 
 static int setup_checks(struct position *pos, const struct fen_syntax *fen,
-			const struct variant *v, struct setup_fault *f)
+			const struct variant *v, struct setup_fault *f,
+			struct dropped *d)
 {
 	position_clear(pos, v);
 	if (check_features(fen, v, f) || place_pieces(pos, fen, f) ||
-	    check_kings(pos, f) || check_castling(pos, fen->castling, f))
+	    check_kings(pos, f))
 		return -1;
+	check_castling(pos, v, fen->castling, d);
 	pos->side = fen->side == 'b' ? BLACK : WHITE;
 	pos->halfmove = fen->halfmove;
 	pos->fullmove = fen->fullmove ? fen->fullmove : 1;
@@ -239,12 +384,20 @@ int position_from_fen(struct position *pos, const struct fen_syntax *fen,
 		      const struct variant *v, struct diag *err)
 {
 	struct setup_fault f;
+	struct dropped d = { .n = 0, .first = -1 };
 
-	if (setup_checks(pos, fen, v, &f) == 0)
+	if (setup_checks(pos, fen, v, &f, &d) != 0) {
+		diag_setf(err, DIAG_ERROR, DC_FEN, "%s", f.why);
+		err->col = fault_col(fen, &f);
+		return -1;
+	}
+	if (!d.n)
 		return 0;
-	diag_setf(err, DIAG_ERROR, DC_FEN, "%s", f.why);
-	err->col = fault_col(fen, &f);
-	return -1;
+	char text[DIAG_MESSAGE_MAX - 16];
+	dropped_text(&d, text, sizeof text);
+	diag_setf(err, DIAG_WARNING, DC_CASTLING_RIGHTS, "castling: %s", text);
+	err->col = fen->field_col[FEN_CASTLING] + (uint32_t)d.first;
+	return 1;
 }
 
 int position_set_fen(struct position *pos, const char *text,
@@ -317,7 +470,8 @@ bool position_has_extras(const struct position *pos)
 	return any != 0;
 }
 
-static size_t put_castling(unsigned rights, char *out)
+/* Rights whose rooks are in the corners, as X-FEN writes them. */
+static size_t put_corner_castling(unsigned rights, char *out)
 {
 	static const struct {
 		char text[4];
@@ -330,6 +484,36 @@ static size_t put_castling(unsigned rights, char *out)
 	};
 	memcpy(out, field[rights & 15].text, 4);
 	return field[rights & 15].len;
+}
+
+/* Each right as its rook's file, or (X-FEN) as K or Q when its rook is
+ * the outermost on its side, which K and Q name. */
+static size_t put_rook_castling(const struct position *pos,
+				enum fen_castling style, char *out)
+{
+	size_t n = 0;
+	for (int i = 0; i < 4; i++) {
+		if (!(pos->castling & (1u << i)))
+			continue;
+		int c = i >> 1, rook = pos->castle_rook[i];
+		bool outer = outermost_rook(pos, c, rook, i & 1) < 0;
+		char letter = style == FEN_XFEN && outer
+				      ? "KQ"[i & 1]
+				      : (char)('A' + FILE_OF(rook));
+		out[n++] = (char)(c == BLACK ? letter + 32 : letter);
+	}
+	if (!n)
+		out[n++] = '-';
+	return n;
+}
+
+static size_t put_castling(const struct position *pos,
+			   enum fen_castling style, char *out)
+{
+	if (style == FEN_XFEN &&
+	    memcmp(pos->castle_rook, lr_corner_rooks, 4) == 0)
+		return put_corner_castling(pos->castling, out);
+	return put_rook_castling(pos, style, out);
 }
 
 /* The e.p. field: the passed square, and the landing square too when the
@@ -351,10 +535,16 @@ static size_t put_ep(const struct position *pos, char *out)
 
 size_t position_fen_fields(const struct position *pos, char *out)
 {
+	return position_fen_fields_as(pos, FEN_XFEN, out);
+}
+
+size_t position_fen_fields_as(const struct position *pos,
+			      enum fen_castling style, char *out)
+{
 	size_t n = 0;
 	out[n++] = pos->side == WHITE ? 'w' : 'b';
 	out[n++] = ' ';
-	n += put_castling(pos->castling, out + n);
+	n += put_castling(pos, style, out + n);
 	out[n++] = ' ';
 	n += put_ep(pos, out + n);
 	out[n++] = ' ';
@@ -400,6 +590,12 @@ size_t position_fen_rank(const struct position *pos, int rank, char *out)
  * the work. */
 size_t position_to_fen(const struct position *pos, char *buf, size_t size)
 {
+	return position_to_fen_as(pos, FEN_XFEN, buf, size);
+}
+
+size_t position_to_fen_as(const struct position *pos, enum fen_castling style,
+			  char *buf, size_t size)
+{
 	/* Six bytes a square at most ("(Nb)", "P{CMC}"), the separators,
 	 * and the fields after the board with two numbers of 20 digits. */
 	char text[64 * 6 + 8 + 64];
@@ -411,7 +607,7 @@ size_t position_to_fen(const struct position *pos, char *buf, size_t size)
 			text[n++] = '/';
 	}
 	text[n++] = ' ';
-	n += position_fen_fields(pos, text + n);
+	n += position_fen_fields_as(pos, style, text + n);
 	if (size == 0)
 		return 0;
 	if (n >= size)

@@ -198,6 +198,9 @@ void lr_add_if_legal(const struct position *pos, move_t m,
 void lr_make_finish(struct position *pos, bool reset_halfmove);
 /* Castling rights lost when something leaves or lands on sq. */
 void lr_castling_update(struct position *pos, int from, int to);
+/* The rooks of the rights in every variant but Chess960, CASTLE_WK's
+ * first (h1, a1, h8, a8): what position_clear() sets castle_rook to. */
+extern const uint8_t lr_corner_rooks[4];
 
 /* The piece that moves: board2[from] when MF_MOVER2 (Pauli), else board. */
 static inline uint8_t move_mover_piece(const struct position *pos, move_t m)

@@ -6,9 +6,13 @@
 
 #include "internal.h"
 
+const uint8_t lr_corner_rooks[4] = { SQ(7, 0), SQ(0, 0), SQ(7, 7),
+				     SQ(0, 7) };
+
 void position_clear(struct position *pos, const struct variant *v)
 {
 	memset(pos, 0, sizeof *pos);
+	memcpy(pos->castle_rook, lr_corner_rooks, sizeof pos->castle_rook);
 	pos->ep = pos->ep_victim = NO_SQUARE;
 	pos->fullmove = 1;
 	pos->variant = v;

@@ -806,10 +806,17 @@ static void standard_start_init(void)
 	position_start(&standard_start, &variant_standard);
 }
 
+/* A warning about the tags the start position comes from. */
+static void start_warning(void *ctx, const struct diag *d)
+{
+	struct diag copy = *d;
+	emit(ctx, &copy, NULL);
+}
+
 /* game_start_position(), with its most common answer (standard chess, no
  * [FEN], no [Variant] that counts, no [PawnTypes] to warn about) from the
  * copy above. */
-static int start_position(const struct replay *r, struct position *pos,
+static int start_position(struct replay *r, struct position *pos,
 			  struct diag *err)
 {
 	const struct replay_opts *opts = r->opts;
@@ -824,7 +831,8 @@ static int start_position(const struct replay *r, struct position *pos,
 	}
 	/* Cleared only here: the common answer above reports nothing. */
 	*err = (struct diag){ 0 };
-	return game_start_position(r->g, opts, pos, err);
+	return game_start_position(r->g, opts, pos, start_warning, r,
+				   err);
 }
 
 /* What every replay starts with: its key list, the game's tags and start
@@ -843,9 +851,8 @@ static int replay_begin(struct replay *r)
 	*res = (struct replay_result){ .variant = NULL, .end = GE_NONE };
 	struct diag err;
 	int set = start_position(r, &res->final, &err);
-	if (set != 0)
-		emit(r, &err, NULL);
 	if (set < 0) {
+		emit(r, &err, NULL);
 		memset(&res->final, 0, sizeof res->final);
 		return -1;
 	}

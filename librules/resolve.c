@@ -1160,24 +1160,59 @@ static void explain_ordinary(const struct position *pos, const struct san *s,
 			 (w->need & MF_CAPTURE) ? "capture on" : "move to", sq);
 }
 
+/* The squares castling needs empty but for its king and rook: those the
+ * king and the rook cross or reach (in standard chess, those between
+ * them). */
+static uint64_t castle_path(int king, int rook, int king_to, int rook_to)
+{
+	return lr_between_bb[king][king_to] | BB(king_to) |
+	       lr_between_bb[rook][rook_to] | BB(rook_to);
+}
+
+/* The first square after the king's on to its end square (the end
+ * square itself for a king that does not move) that the enemy attacks,
+ * NO_SQUARE when none does.  In Chess960 king and rook are lifted off the
+ * board first, as castling moves both at once (the rook may hide an
+ * attack on the king's end square). */
+static int castle_attacked(const struct position *pos, int king, int rook,
+			   int king_to)
+{
+	struct position lifted = *pos;
+	int step = king_to > king ? 1 : -1;
+	if (pos->variant->free_castling) {
+		position_remove(&lifted, king);
+		position_remove(&lifted, rook);
+	}
+	for (int sq = king == king_to ? king : king + step;; sq += step) {
+		if (pos->variant->attacked(&lifted, sq, pos->side ^ 1))
+			return sq;
+		if (sq == king_to)
+			return NO_SQUARE;
+	}
+}
+
 static const char *castle_why(const struct position *pos, bool long_side)
 {
-	static const unsigned right[2][2] = {
-		{ CASTLE_WK, CASTLE_WQ }, { CASTLE_BK, CASTLE_BQ } };
-	int us = pos->side, back = us == WHITE ? 0 : 7;
-	int king = position_king(pos, us);
-	int rook = SQ(long_side ? 0 : 7, back);
-	int pass = SQ(long_side ? 3 : 5, back);
-	int dest = SQ(long_side ? 2 : 6, back);
-	if (!(pos->castling & right[us][long_side]) || king != SQ(4, back))
+	int us = pos->side, back = us == WHITE ? 0 : 7, i = 2 * us + long_side;
+	int king = position_king(pos, us), rook = pos->castle_rook[i];
+	int king_to = SQ(long_side ? 2 : 6, back);
+	int rook_to = SQ(long_side ? 3 : 5, back);
+	if (!(pos->castling & (1u << i)) || king == NO_SQUARE ||
+	    (!pos->variant->free_castling && king != SQ(4, back)))
 		return "no castling right on that side";
-	if (lr_between_bb[king][rook] & occupied_bb(pos))
+	uint64_t occ = occupied_bb(pos) & ~BB(king) & ~BB(rook);
+	uint64_t path = castle_path(king, rook, king_to, rook_to);
+	if (path & occ & lr_between_bb[king][rook])
 		return "squares between king and rook are occupied";
+	if (path & occ)
+		return "squares the king or the rook must cross or reach are "
+		       "occupied";
 	if (position_in_check(pos))
 		return "the king is in check";
-	if (pos->variant->attacked(pos, pass, us ^ 1))
+	int attacked = castle_attacked(pos, king, rook, king_to);
+	if (attacked != NO_SQUARE && attacked != king_to)
 		return "the king passes through an attacked square";
-	if (pos->variant->attacked(pos, dest, us ^ 1))
+	if (attacked == king_to)
 		return "the king would end in check";
 	return "not possible here";
 }

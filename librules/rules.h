@@ -52,7 +52,7 @@ struct variant;
  * pointers, as every lookup below returns these. */
 extern const struct variant variant_standard, variant_tandem, variant_emap,
 	variant_randompawns, variant_randompawns_flip, variant_pushpawn,
-	variant_pushpawn_4th, variant_pauli;
+	variant_pushpawn_4th, variant_pauli, variant_chess960;
 
 /* Every variant, standard first; *n gets the count. */
 const struct variant *const *variant_all(size_t *n);
@@ -85,13 +85,18 @@ struct position {
 	uint8_t castling;	/* CASTLE_* bits */
 	uint8_t ep;		/* en-passant (passed) square or NO_SQUARE */
 	uint8_t ep_victim;	/* square of the piece that may be taken e.p. */
+	/* The rook each right castles with (CASTLE_WK's first): the corners,
+	 * but in Chess960 any square of the back rank (pawnkit-variants(7)).
+	 * Read only while its right is set. */
+	uint8_t castle_rook[4];
 	uint32_t halfmove, fullmove;
 	uint64_t key;		/* Zobrist key: board, side, castling, ep */
 	const struct variant *variant;
 };
 
 /* A move: from, to, promotion type, flags.  A flip has from == to.
- * Castling is encoded as the king's move (e1g1). */
+ * Castling is encoded as the king's move (e1g1), in Chess960 as the king
+ * taking its own rook (e1h1). */
 typedef uint32_t move_t;
 #define MOVE(from, to, promo, flags) \
 	((move_t)((from) | ((to) << 6) | ((promo) << 12) | ((uint32_t)(flags) << 16)))
@@ -118,7 +123,9 @@ enum move_flags {
 
 /* How each kind of move is encoded (one convention for generators, make,
  * notation and resolution):
- * - castling: the king's move e1g1 / e1c1, MF_CASTLE.
+ * - castling: the king's move e1g1 / e1c1, MF_CASTLE; in Chess960, where
+ *   the king may not move at all, from = the king, to = the rook (b1a1,
+ *   g1h1): the rook's side of the king tells the wing.
  * - pawn double step (any variant), EMAP B/N/K double step, tandem unit or
  *   member two-square move, Random Pawns two-square non-capture: MF_DOUBLE;
  *   make sets ep = passed square, ep_victim = to.
@@ -145,20 +152,32 @@ void position_start(struct position *pos, const struct variant *v);
 /* Builds a position from FEN syntax for variant v: checks the tokens the
  * variant allows and that the position is legal.  0, or -1 with *err, its
  * col at the field or token at fault (fen->field_col, fen->sq_col), or 0
- * for a fault of the position as a whole. */
+ * for a fault of the position as a whole.  Castling rights that the
+ * pieces do not allow are dropped: 1 then, with a warning in *err
+ * (DC_CASTLING_RIGHTS) that names them and says why, its col at the
+ * first. */
 int position_from_fen(struct position *pos, const struct fen_syntax *fen,
 		      const struct variant *v, struct diag *err);
-/* fen_parse + position_from_fen. */
+/* fen_parse + position_from_fen (0, 1 or -1 as it returns). */
 int position_set_fen(struct position *pos, const char *fen,
 		     const struct variant *v, struct diag *err);
+/* How a FEN's castling rights are written (pawnkit-notation(5)): X-FEN,
+ * KQkq and a rook's file only where K or Q would name another rook; or
+ * Shredder-FEN, every right by its rook's file (HAha). */
+enum fen_castling { FEN_XFEN, FEN_SHREDDER };
 /* Canonical FEN (pawnkit-notation(5)) into buf; returns its length. */
 size_t position_to_fen(const struct position *pos, char *buf, size_t n);
+/* The same, its rights written in the style asked for. */
+size_t position_to_fen_as(const struct position *pos, enum fen_castling style,
+			  char *buf, size_t n);
 /* Whether a square holds a second piece (Pauli) or a pawn code (Random
  * Pawns); when none does, every square is one letter of FEN. */
 bool position_has_extras(const struct position *pos);
 /* The FEN's fields after the board, "w KQkq - 0 1", into out (at most
  * 40 bytes, no NUL); returns their length. */
 size_t position_fen_fields(const struct position *pos, char *out);
+size_t position_fen_fields_as(const struct position *pos,
+			      enum fen_castling style, char *out);
 /* The FEN text of one rank (0: the first) into out (48 bytes at most, no
  * NUL); its length. */
 size_t position_fen_rank(const struct position *pos, int rank, char *out);
@@ -311,12 +330,14 @@ int game_replay(struct pgn_game *g, const struct replay_opts *opts,
 		void *report_ctx, struct replay_result *result);
 
 /* Start position of a game: [Variant], [SetUp]/[FEN], [PawnTypes].
- * 0; 1 when it is set up but *err holds a warning (a [PawnTypes] tag it
- * ignores: in a game of other rules, or beside a [FEN] that says
- * otherwise); -1 with *err (unknown variant, bad FEN...). */
+ * 0; 1 when it is set up with warnings, each given to warn(warn_ctx) (the
+ * [FEN]'s castling rights that the pieces do not allow, dropped; a
+ * [PawnTypes] tag it ignores: in a game of other rules, or beside a
+ * [FEN] that says otherwise); -1 with *err (unknown variant, bad
+ * FEN...). */
 int game_start_position(const struct pgn_game *g,
 			const struct replay_opts *opts, struct position *pos,
-			struct diag *err);
+			diag_fn warn, void *warn_ctx, struct diag *err);
 
 /* ---------------------------------------------------------- Random Pawns */
 

@@ -35,6 +35,7 @@ static const struct variant *game_variant(const struct pgn_game *g,
 	return v;
 }
 
+/* 0; 1 with a warning in *err (castling rights dropped); -1. */
 static int apply_fen(const struct pgn_game *g, const struct variant *v,
 		     struct position *pos, struct diag *err)
 {
@@ -43,13 +44,14 @@ static int apply_fen(const struct pgn_game *g, const struct variant *v,
 		position_start(pos, v);
 		return 0;
 	}
-	if (position_set_fen(pos, fen->value, v, err) == 0)
+	int rc = position_set_fen(pos, fen->value, v, err);
+	if (rc == 0)
 		return 0;
 	char why[DIAG_MESSAGE_MAX];
 	snprintf(why, sizeof why, "%s", err->message);
-	diag_setf(err, DIAG_ERROR, DC_FEN, "[FEN]: %s", why);
+	diag_setf(err, err->severity, err->code, "[FEN]: %s", why);
 	at_tag(err, fen, err->col);
-	return -1;
+	return rc;
 }
 
 /* [PawnTypes] in a game of rules whose pawns have no codes: the tag is
@@ -106,12 +108,18 @@ static int apply_pawn_types(const struct pgn_game *g, const struct variant *v,
 
 int game_start_position(const struct pgn_game *g,
 			const struct replay_opts *opts, struct position *pos,
-			struct diag *err)
+			diag_fn warn, void *warn_ctx, struct diag *err)
 {
 	const struct variant *v = game_variant(g, opts, err);
 	if (!v)
 		return -1;
-	if (apply_fen(g, v, pos, err))
+	int fen = apply_fen(g, v, pos, err);
+	if (fen < 0)
 		return -1;
-	return apply_pawn_types(g, v, pos, err);
+	if (fen > 0)
+		warn(warn_ctx, err);
+	int types = apply_pawn_types(g, v, pos, err);
+	if (types > 0)
+		warn(warn_ctx, err);
+	return types < 0 ? -1 : fen | types;
 }

@@ -7,7 +7,7 @@
 static const struct variant *const all[] = {
 	&variant_standard, &variant_tandem, &variant_emap,
 	&variant_randompawns, &variant_randompawns_flip, &variant_pushpawn,
-	&variant_pushpawn_4th, &variant_pauli,
+	&variant_pushpawn_4th, &variant_pauli, &variant_chess960,
 };
 #define NVARIANTS (sizeof all / sizeof all[0])
 
@@ -16,6 +16,8 @@ static const struct variant *const all[] = {
 static const struct { const char *alias; const struct variant *v; } aliases[] = {
 	{ "standard", &variant_standard }, { "", &variant_standard },
 	{ "normal", &variant_standard }, { "fromposition", &variant_standard },
+	{ "960", &variant_chess960 }, { "fischerandom", &variant_chess960 },
+	{ "fischerrandom", &variant_chess960 },
 	{ "tandem", &variant_tandem }, { "tandempawn", &variant_tandem },
 	{ "everymanapawn", &variant_emap }, { "emap", &variant_emap },
 	{ "randompawns", &variant_randompawns },
@@ -73,7 +75,7 @@ const struct variant *variant_by_name(const char *name)
 const char *variant_id_list(void)
 {
 	return "standard, tandem, emap, randompawns, randompawns-flip, "
-	       "pushpawn, pushpawn-4th, pauli";
+	       "pushpawn, pushpawn-4th, pauli, chess960";
 }
 
 const char *variant_id(const struct variant *v)

@@ -51,11 +51,17 @@ struct variant {
 	/* Optional (NULL: the variant has none).  Appends the moves generate()
 	 * would list whose mover is a piece of type `type` (PAWN..KING), whose
 	 * destination is `to` and whose origin is in `from`, castling included
-	 * for KING (`to` is then the king's destination), in any order.  SAN
-	 * resolution uses it to look at a few candidates instead of generating
-	 * every move. */
+	 * for KING (`to` is then the king's destination, or in Chess960 the
+	 * rook's square, which the move's coordinates name), in any order.
+	 * SAN resolution uses it to look at a few candidates instead of
+	 * generating every move. */
 	void (*generate_to)(const struct position *pos, int type, int to,
 			    uint64_t from, struct movelist *list);
+	/* Chess960: the king and the rooks a FEN's rights name may stand
+	 * anywhere on the back rank (X-FEN and Shredder-FEN rights, see
+	 * pawnkit-notation(5)); else the rights are the corners' and the
+	 * king's on the e-file. */
+	bool free_castling;
 };
 
 /* Fills *fault (field: enum fen_field or -1; square: its token, or -1)

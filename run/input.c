@@ -110,10 +110,11 @@ int for_each_fen_line(const char *path, fen_fn fn, void *ctx)
 	return status;
 }
 
-void fen_report(const char *where, const struct diag *err)
+void fen_report(const char *where, const struct diag *err, bool error)
 {
-	fprintf(stderr, "%s: %s:%" PRIu32 ": error: ",
-		program_invocation_short_name, where, err->col);
+	fprintf(stderr, "%s: %s:%" PRIu32 ": %s: ",
+		program_invocation_short_name, where, err->col,
+		error ? "error" : "warning");
 	utf8_put_visible(stderr, err->message, strlen(err->message), false);
 	putc('\n', stderr);
 }

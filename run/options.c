@@ -35,6 +35,16 @@ static error_t diag_parse(int key, char *arg, struct argp_state *state)
 const struct argp run_diag_argp = { diag_options, diag_parse, NULL, NULL,
 				    NULL, NULL, NULL };
 
+/* --strict alone, for the commands without the other diagnostic options
+ * (game-stats, fen-moves, fen-render): the same row, parsed alike. */
+static const struct argp_option strict_options[] = {
+	{ "strict", 's', NULL, 0, "Treat every warning as an error", 0 },
+	{ 0 }
+};
+
+const struct argp run_strict_argp = { strict_options, diag_parse, NULL, NULL,
+				      NULL, NULL, NULL };
+
 static const struct argp_option select_options[] = {
 	{ "match", 'm', "RULE", 0, "Only games whose tags meet RULE: TAG=REGEX (PCRE2), TAG!=REGEX, or TAG>=VALUE, <=, >, < for numbers and dates; Player is White or Black (repeatable: all must hold; a missing tag reads as empty)", 0 },
 	{ "or", OPT_OR, NULL, 0, "Join the next --match to the one before: either may hold", 0 },

@@ -113,6 +113,9 @@ extern const struct argp run_diag_argp, run_select_argp, run_jobs_argp;
 /* The commands' argp help_filter: --help ends with the variant ids and
  * the manual pages to read. */
 char *run_help_filter(int key, const char *text, void *input);
+/* --strict alone (o->strict and o->replay.strict), for a command without
+ * run_diag_argp's other options. */
+extern const struct argp run_strict_argp;
 /* Defaults before argp_parse: one job, no variant given. */
 void run_options_init(struct run_options *o);
 /* The parent's ARGP_KEY_INIT: every child of the command's argp parses
@@ -185,10 +188,16 @@ void files_or_stdin(char ***files, int *nfiles);
  * else 0. */
 typedef int (*fen_fn)(void *ctx, const char *fen, const char *where);
 int for_each_fen_line(const char *path, fen_fn fn, void *ctx);
-/* A FEN that could not be set up (err, from position_set_fen) at where
- * ("line 3", "argument 2"), reported as "PROGRAM: where:COL: error:
- * message", the message written as every text for a terminal is. */
-void fen_report(const char *where, const struct diag *err);
+/* What position_set_fen said of a FEN at where ("line 3", "argument
+ * 2"), reported as "PROGRAM: where:COL: error: message" (or warning:),
+ * the message written as every text for a terminal is. */
+void fen_report(const char *where, const struct diag *err, bool error);
+/* fen read into *pos under v: 0; or -1 when it cannot be, reported on
+ * standard error as "PROGRAM: WHERE:COL: error: ...".  A castling right
+ * that the pieces do not allow is dropped with a warning so worded, and
+ * is an error when strict. */
+int run_fen_position(struct position *pos, const char *fen,
+		     const struct variant *v, bool strict, const char *where);
 
 /* --------------------------------------------------------------- games */
 

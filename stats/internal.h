@@ -45,7 +45,7 @@ void st_grow(void **v, size_t *cap, size_t need, size_t size);
 /* ------------------------------------------------------ group counters */
 
 /* Games per variant: one counter per entry of variant_all(). */
-#define STATS_VARIANTS_MAX 8
+#define STATS_VARIANTS_MAX 16
 
 /* The counters of a group, in the order the partial format, CSV and JSON
  * list them; st_stat_name() gives each its stable name. */

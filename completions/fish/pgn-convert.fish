@@ -14,6 +14,7 @@ complete -c pgn-convert -l strip-variations -d 'Leave out variations'
 complete -c pgn-convert -l strip-nags -d 'Leave out NAGs'
 complete -c pgn-convert -l strip-clocks -d 'Leave out [%clk] and [%emt] commands'
 complete -c pgn-convert -l mainline -d 'fen, epd: main-line positions only'
+complete -c pgn-convert -l shredder-fen -d "fen, epd: castling rights as their rooks' files (HAha)"
 # The tag names; the regular expression follows the '=' (no space is added).
 complete -c pgn-convert -s m -l match -x -d 'Only games whose tags meet RULE: TAG=REGEX, TAG!=REGEX, TAG>=VALUE...' \
     -a 'Event= Site= Date= Round= White= Black= Result= WhiteElo= BlackElo= ECO= Opening= Variant= TimeControl= Termination= Annotator= PlyCount= SetUp= FEN='

@@ -56,6 +56,23 @@ void assert_fen_rejected_at(const char *fen, const struct variant *v,
 			 (unsigned)err.col, col);
 }
 
+void assert_fen_dropped_at(const char *fen, const struct variant *v,
+			   const char *message, unsigned col,
+			   const char *then)
+{
+	struct position pos;
+	struct diag err;
+	memset(&err, 0, sizeof err);
+	assert_int_equal(position_set_fen(&pos, fen, v, &err), 1);
+	assert_int_equal(err.severity, DIAG_WARNING);
+	assert_int_equal(err.code, DC_CASTLING_RIGHTS);
+	assert_string_equal(err.message, message);
+	if (err.col != col)
+		fail_msg("%s (%s): column %u, want %u", fen, v->id,
+			 (unsigned)err.col, col);
+	assert_fen(&pos, then);
+}
+
 void assert_fen_text(const struct position *pos, const char *expected)
 {
 	char buf[FEN_MAX];

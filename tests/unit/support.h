@@ -35,6 +35,13 @@ void assert_fen_rejected(const char *fen, const struct variant *v,
 void assert_fen_rejected_at(const char *fen, const struct variant *v,
 			    const char *message, unsigned col);
 
+/* position_set_fen accepts fen for v but drops castling rights, with
+ * exactly this warning (DC_CASTLING_RIGHTS) at col; the position's FEN
+ * is then `then`. */
+void assert_fen_dropped_at(const char *fen, const struct variant *v,
+			   const char *message, unsigned col,
+			   const char *then);
+
 /* pos written as FEN is expected. */
 void assert_fen_text(const struct position *pos, const char *expected);
 

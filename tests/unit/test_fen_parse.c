@@ -51,6 +51,11 @@ static void test_no_clocks_and_blanks(void **state)
 	assert_int_equal(f.side, 'b');
 	assert_string_equal(f.castling, "qK");
 	assert_int_equal(f.ep_square, 20);
+	/* Rooks' files (Shredder-FEN, X-FEN), kept as written. */
+	assert_int_equal(parse("8/8/8/8/8/8/8/K6k w HAhb -", &f, &d), 0);
+	assert_string_equal(f.castling, "HAhb");
+	assert_int_equal(parse("8/8/8/8/8/8/8/K6k w KCk -", &f, &d), 0);
+	assert_string_equal(f.castling, "KCk");
 	assert_int_equal(f.features, 0);
 	/* A tandem pawn's step from the first rank passes rank 2 or 7. */
 	assert_int_equal(parse("4k3/8/8/8/8/3pP3/8/K7 b - e2 0 1", &f, &d), 0);
@@ -185,8 +190,10 @@ static const struct reject rejects[] = {
 	  19 },
 	{ "8/8/8/8/8/8/8/K6k white - -", "side: expected one letter", 20 },
 	{ "8/8/8/8/8/8/8/K6k w", "castling: missing", 20 },
-	{ "8/8/8/8/8/8/8/K6k w KQA -", "castling: expected letters of KQkq "
-	  "or '-', got 'A'", 23 },
+	{ "8/8/8/8/8/8/8/K6k w KQI -", "castling: expected letters of KQkq, "
+	  "files A-H a-h, or '-', got 'I'", 23 },
+	{ "8/8/8/8/8/8/8/K6k w KQkqA -", "castling: more than four rights",
+	  25 },
 	{ "8/8/8/8/8/8/8/K6k w KQK -", "castling: a letter is repeated", 23 },
 	{ "8/8/8/8/8/8/8/K6k w -K -", "castling: expected a blank after "
 	  "'-', got 'K'", 22 },

@@ -387,9 +387,10 @@ static void test_setup_checks(void **state)
 			"board: a tandem (T/t) is not allowed in variant "
 			"pauli");
 	/* A Black rook and a White knight on h1 give White no rook there. */
-	assert_rejected("4k3/8/8/8/8/8/8/4K2(Nr) w K - 0 1",
-			"castling: a right without king and rook on their "
-			"start squares");
+	assert_fen_dropped_at("4k3/8/8/8/8/8/8/4K2(Nr) w K - 0 1",
+			      &variant_pauli, "castling: right K dropped: "
+			      "White has no rook on h1", 27,
+			      "4k3/8/8/8/8/8/8/4K2(Nr) w - - 0 1");
 	assert_rejected("4k3/8/3n4/3p4/8/8/8/4K3 w - d6 0 1",
 			"en passant: no pawn of the side that just moved has "
 			"passed that square");

@@ -64,12 +64,6 @@ static void test_setup_error_columns(void **state)
 		const char *fen, *message;
 		unsigned col;
 	} cases[] = {
-		{ &variant_standard, "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1",
-		  "castling: right K without king and rook on their start "
-		  "squares", 23 },
-		{ &variant_standard, "4k3/8/8/8/8/8/8/4K2R w Kq - 0 1",
-		  "castling: right q without king and rook on their start "
-		  "squares", 25 },
 		{ &variant_standard, "4k3/8/8/8/8/8/8/4K3 w - e6 0 1",
 		  "en passant: e6 but no black pawn on e5", 25 },
 		{ &variant_standard, "4k3/8/8/8/8/8/8/8 w - - 0 1",
@@ -109,6 +103,43 @@ static void test_setup_error_columns(void **state)
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
 		assert_fen_rejected_at(cases[i].fen, cases[i].v,
 				       cases[i].message, cases[i].col);
+}
+
+/* Rights the pieces do not allow are dropped, each said with its reason
+ * (reasons shared said once), at the first letter dropped; the others
+ * stay.  Shredder-FEN's corner files are K and Q. */
+static void test_setup_rights_dropped(void **state)
+{
+	(void)state;
+	assert_fen_dropped_at("4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1",
+			      &variant_standard,
+			      "castling: right K dropped: White has no rook "
+			      "on h1; right Q dropped: White has no rook on "
+			      "a1; right k dropped: Black has no rook on h8; "
+			      "right q dropped: Black has no rook on a8", 23,
+			      "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+	assert_fen_dropped_at("4k3/8/8/8/8/8/8/4K2R w Kq - 0 1",
+			      &variant_standard,
+			      "castling: right q dropped: Black has no rook "
+			      "on a8", 25, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+	/* lichess: a study's "KQkq" with White castled long by hand. */
+	assert_fen_dropped_at("r3k2r/8/8/8/8/8/8/2KR3R w KQkq - 0 1",
+			      &variant_standard,
+			      "castling: rights K and Q dropped: White's king "
+			      "is not on e1", 27,
+			      "r3k2r/8/8/8/8/8/8/2KR3R w kq - 0 1");
+	assert_fen_dropped_at("r3k2r/8/8/8/8/8/8/R3K2R w KDkq - 0 1",
+			      &variant_standard,
+			      "castling: right D dropped: a rook off the "
+			      "corners castles only in Chess960", 28,
+			      "r3k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1");
+	assert_fen_dropped_at("r3k2r/8/8/8/8/8/8/R3K2R w KHkq - 0 1",
+			      &variant_standard,
+			      "castling: right H dropped: a second right on "
+			      "the same side", 28,
+			      "r3k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1");
+	struct position pos = setup("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1");
+	assert_fen_text(&pos, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
 }
 
 static void test_setup_ep_kept_without_capture(void **state)
@@ -620,6 +651,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_setup_errors),
 		cmocka_unit_test(test_setup_error_columns),
+		cmocka_unit_test(test_setup_rights_dropped),
 		cmocka_unit_test(test_setup_ep_kept_without_capture),
 		cmocka_unit_test(test_castling),
 		cmocka_unit_test(test_castling_through_check),

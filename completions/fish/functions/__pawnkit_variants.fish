@@ -12,5 +12,6 @@ function __pawnkit_variants --description 'pawnkit variant ids, with their names
         randompawns-flip 'Random Pawns Chess with flips' \
         pushpawn 'Pushpawn Chess' \
         pushpawn-4th 'Pushpawn Chess, pushes from the 4th rank only' \
-        pauli 'Pauli Chess'
+        pauli 'Pauli Chess' \
+        chess960 'Chess960 (Fischer Random Chess)'
 end
