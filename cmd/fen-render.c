@@ -64,6 +64,7 @@ struct render {
 	const struct format *format;
 	struct board_style style;
 	struct replay_opts replay;
+	struct run_options opts;	/* --strict, the games' shared option */
 	const char *pgn, *output_dir;
 	enum selection select;
 	const char *selector;	/* "--ply", "--all", "--final" or NULL */
@@ -185,6 +186,7 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_HIGHLIGHT: add_marks(state, &r->marks, arg, false, 'L'); break;
 	case OPT_ARROW: add_marks(state, &r->marks, arg, true, 'G'); break;
 	case OPT_CHECK: r->style.check = true; break;
+	case ARGP_KEY_INIT: run_options_children(state, &r->opts); break;
 	default: return parse_named(state, r, key, arg);
 	}
 	return 0;
@@ -429,7 +431,9 @@ static int render_pgn(struct render *r)
 {
 	char *files[] = { (char *)r->pgn };
 	/* A diagram needs a playable game: warnings are not printed. */
-	struct run_config cfg = { .jobs = 1, .diag = { .no_warnings = true },
+	struct run_config cfg = { .jobs = 1,
+				  .diag = { .no_warnings = true,
+					    .strict = r->opts.strict },
 				  .game = render_game, .ctx = r,
 				  .streams = { stdout } };
 	int status = run_files(files, 1, &cfg);
@@ -466,6 +470,10 @@ static int render_fens(struct render *r, int argc, char **argv, int first)
 int main(int argc, char **argv)
 {
 	command_setup();
+	static const struct argp_child children[] = {
+		{ &run_strict_argp, 0, NULL, 2 },
+		{ 0 }
+	};
 	static const struct argp argp = {
 		options, parse_opt, "[FEN...]",
 		"Draw chess positions (every pawnkit variant) as ASCII, Unicode "
@@ -474,7 +482,7 @@ int main(int argc, char **argv)
 		"skipped).  A bad FEN is reported with its field and column and "
 		"the next one is still drawn.  Exit status: 0 all drawn, 1 a bad "
 		"FEN or game, 2 usage or I/O error.",
-		NULL, run_help_filter, NULL
+		children, run_help_filter, NULL
 	};
 	/* A diagram is drawn as the replay reaches it, with the comments
 	 * after its move's item: the replay from the tree, which shows
@@ -485,7 +493,9 @@ int main(int argc, char **argv)
 					.full_replay = true } };
 	int first;
 	argp_err_exit_status = EXIT_TROUBLE;
+	run_options_init(&r.opts);
 	argp_parse(&argp, argc, argv, 0, &first, &r);
+	r.replay.strict = r.opts.strict;
 	const char *why = misuse(&r, argc - first);
 	if (why) {
 		/* As argp_error words it. */
@@ -499,5 +509,6 @@ int main(int argc, char **argv)
 	int status = r.pgn ? render_pgn(&r) : render_fens(&r, argc, argv, first);
 	if (output_close(stdout, "standard output") != 0)
 		status = EXIT_TROUBLE;
+	run_options_release(&r.opts);
 	return status;
 }

@@ -109,6 +109,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 			argp_error(state, "--merge reads partial results: "
 				   "--group-by, --opening-plies, --match and "
 				   "--variant apply when they are made");
+		if (gs->merge && gs->opts.strict)
+			argp_error(state, "--merge reads partial results: "
+				   "--strict applies when they are made");
 		if (gs->merge && gs->cfg.tags_only)
 			argp_error(state, "--merge reads partial results: "
 				   "--tags-only applies when they are made "
@@ -326,7 +329,8 @@ static int read_games(struct gamestats *gs, struct stats **s, char **files,
 			     .total = stats_new(&gs->cfg) };
 	struct run_config rc = {
 		.jobs = gs->opts.jobs,
-		.diag = { .quiet = gs->quiet, .errors_only = true },
+		.diag = { .quiet = gs->quiet, .errors_only = true,
+			  .strict = gs->opts.strict },
 		.match = &gs->opts.match,
 		/* Games are read tags-only (the movetext's bytes kept) and
 		 * replayed from those bytes by the fast path when it can
@@ -395,6 +399,7 @@ int main(int argc, char **argv)
 {
 	command_setup();
 	static const struct argp_child children[] = {
+		{ &run_strict_argp, 0, NULL, 0 },
 		{ &run_select_argp, 0, NULL, 0 },
 		{ &run_jobs_argp, 0, NULL, 0 },
 		{ 0 }

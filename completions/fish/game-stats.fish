@@ -10,6 +10,7 @@ complete -c game-stats -s g -l group-by -x -d 'Figures per value of TAG' \
 complete -c game-stats -s m -l match -x -d 'Only games whose tags meet RULE: TAG=REGEX, TAG!=REGEX, TAG>=VALUE...' \
     -a 'Event= Site= Date= Round= White= Black= Result= WhiteElo= BlackElo= ECO= Opening= Variant= TimeControl= Termination= Annotator= PlyCount= SetUp= FEN='
 complete -c game-stats -l skip-invalid -d 'Leave invalid games out of the totals'
+complete -c game-stats -s s -l strict -d 'Treat every warning as an error'
 complete -c game-stats -l tags-only -d 'Figures from the tags alone, without reading the moves'
 complete -c game-stats -l variant -x -d 'Variant of games without a [Variant] tag' -a '(__pawnkit_variants)'
 complete -c game-stats -l force-variant -d 'Apply --variant to every game, whatever its tag'
