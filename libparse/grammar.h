@@ -105,6 +105,20 @@ static inline const char *lp_result_text(const char *p, size_t n)
 	return NULL;
 }
 
+/* ------------------------------------------------------ characters */
+
+/* The character at s (avail > 0 bytes there) named for a message, into
+ * buf (size bytes; 64 hold every name): "'x'" for printable ASCII,
+ * "U+2013 EN DASH '–'" for a character of charname.c's table (the
+ * character itself left out where it would show as nothing), "U+4E2D"
+ * for another.  Its length in bytes; 0 for a control byte or a byte
+ * that is not UTF-8, which buf names as "byte 0xe9" (a message gives no
+ * text around such a byte: it would show as another character). */
+size_t lp_char_name(const char *s, size_t avail, char *buf, size_t size);
+/* The longest prefix of [s, s + len) of at most max bytes that cuts no
+ * UTF-8 character in two: a token shown in a message. */
+size_t lp_utf8_cut(const char *s, size_t len, size_t max);
+
 /* SAN's squares and the letters of standard chess (pawnkit-notation(5),
  * SAN); san_parse() adds the variants' and the lenient ones. */
 static inline bool san_is_file(int c)

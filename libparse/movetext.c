@@ -712,16 +712,13 @@ static bool mt_junk_ends(unsigned char c)
 static enum lx mt_junk(struct pgn_lex *x)
 {
 	const char *p = x->p, *q = p + 1;
-	unsigned char c = (unsigned char)*p;
+	char what[64];
 
 	while (q < x->end && !mt_junk_ends((unsigned char)*q))
 		q++;
-	if (c >= 0x20 && c < 0x7f)
-		lp_lex_diag(x, lex_loc(x, p), DIAG_ERROR, DC_SYNTAX,
-			    "unexpected '%c' in movetext", c);
-	else
-		lp_lex_diag(x, lex_loc(x, p), DIAG_ERROR, DC_SYNTAX,
-			    "unexpected byte 0x%02x in movetext", c);
+	lp_char_name(p, (size_t)(x->end - p), what, sizeof what);
+	lp_lex_diag(x, lex_loc(x, p), DIAG_ERROR, DC_SYNTAX,
+		    "unexpected %s in movetext", what);
 	x->p = q;
 	return LX_OK;
 }

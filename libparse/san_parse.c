@@ -29,21 +29,30 @@ static int san_peek(const struct san_cur *c, size_t ahead)
 				       : -1;
 }
 
+/* The token as a message shows it: its first 32 bytes, no character
+ * cut. */
+static int san_shown(const struct san_cur *c)
+{
+	return (int)lp_utf8_cut(c->s, c->len, 32);
+}
+
+/* What was expected and the character that stands there instead, named
+ * (lp_char_name(): "U+2013 EN DASH '–'", not a byte of it). */
 static int san_fail(struct san_cur *c, const char *expected)
 {
-	int ch = san_peek(c, 0);
+	char got[64];
 
-	if (ch < 0)
+	if (c->pos >= c->len)
 		diag_setf(c->err, DIAG_ERROR, DC_BAD_MOVE,
 			  "expected %s at the end of '%.*s'", expected,
-			  (int)(c->len > 32 ? 32 : c->len), c->s);
-	else if (ch >= 0x20 && ch < 0x7f)
+			  san_shown(c), c->s);
+	else if (lp_char_name(c->s + c->pos, c->len - c->pos, got, sizeof got))
 		diag_setf(c->err, DIAG_ERROR, DC_BAD_MOVE,
-			  "expected %s, got '%c' in '%.*s'", expected, ch,
-			  (int)(c->len > 32 ? 32 : c->len), c->s);
+			  "expected %s, got %s in '%.*s'", expected, got,
+			  san_shown(c), c->s);
 	else
-		diag_setf(c->err, DIAG_ERROR, DC_BAD_MOVE,
-			  "expected %s, got byte 0x%02x", expected, ch);
+		diag_setf(c->err, DIAG_ERROR, DC_BAD_MOVE, "expected %s, got %s",
+			  expected, got);
 	c->err->col = (uint32_t)(c->pos + 1);
 	return -1;
 }
@@ -52,7 +61,7 @@ static int san_fail(struct san_cur *c, const char *expected)
 static int san_refuse(struct san_cur *c, size_t at, const char *what)
 {
 	diag_setf(c->err, DIAG_ERROR, DC_BAD_MOVE, "%s in '%.*s'", what,
-		  (int)(c->len > 32 ? 32 : c->len), c->s);
+		  san_shown(c), c->s);
 	c->err->col = (uint32_t)(at + 1);
 	return -1;
 }

@@ -235,6 +235,20 @@ static const struct reject rejects[] = {
 	{ "N-f3", 2, "expected a destination square, got '-'" },
 	{ "e4(q)", 3, "got '('" },
 	{ "\x80", 1, "got byte 0x80" },
+	/* characters named, not bytes; the token shown whole */
+	{ "1\xe2\x80\x93" "0", 2, "expected a move, got U+2013 EN DASH "
+				  "'\xe2\x80\x93' in '1\xe2\x80\x93" "0'" },
+	/* U+2015 HORIZONTAL BAR is no dash of castling */
+	{ "O\xe2\x80\x95O", 1, "expected a move, got 'O' in 'O\xe2\x80\x95O'" },
+	{ "\xe2\x99\x94\xe2\x99\x94", 4, "expected a destination square, got "
+		"U+2654 WHITE CHESS KING '\xe2\x99\x94' in" },
+	{ "e4\xc2\xa0", 3, "expected a marker, promotion or check, got U+00A0 "
+			    "NO-BREAK SPACE in 'e4\xc2\xa0'" },
+	{ "e4\xe4\xb8\xad", 3, "got U+4E2D in 'e4\xe4\xb8\xad'" },
+	{ "\xef\xbd\x85\xef\xbc\x94", 1, "expected a move, got U+FF45 "
+		"FULLWIDTH LATIN SMALL LETTER E '\xef\xbd\x85' in" },
+	{ "e4\xe2\x80", 3, "got byte 0xe2" },
+	{ "e4\x1b", 3, "got byte 0x1b" },
 };
 
 static void test_rejects(void **state)
