@@ -105,6 +105,23 @@ static inline const char *lp_result_text(const char *p, size_t n)
 	return NULL;
 }
 
+/* A dash where pawnkit-notation(5) writes '-': 1 for '-' itself, 3 for
+ * the Unicode hyphens and dashes that typesetting puts there (U+2010
+ * HYPHEN to U+2014 EM DASH, U+2212 MINUS SIGN, all E2 8x xx in UTF-8),
+ * 0 for anything else.  The lenient readings of castling and results
+ * take them; nothing else does. */
+static inline size_t lp_dash_len(const char *p, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)p;
+
+	if (n && u[0] == '-')
+		return 1;
+	if (n < 3 || u[0] != 0xE2)
+		return 0;
+	return (u[1] == 0x80 && u[2] >= 0x90 && u[2] <= 0x94) ||
+	       (u[1] == 0x88 && u[2] == 0x92) ? 3 : 0;
+}
+
 /* ------------------------------------------------------ characters */
 
 /* The character at s (avail > 0 bytes there) named for a message, into
