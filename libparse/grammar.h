@@ -43,6 +43,9 @@ enum lp_byte_class_bits {
 	 * leave to the general path). */
 	LC_PLAIN_MOVE = 8,
 	LC_PLAIN_BLANK = 16,
+	/* LC_MOVE's ASCII bytes: a token holding a byte past ASCII (a
+	 * glyph glued on, figurine SAN) leaves the fast paths. */
+	LC_MOVE_ASCII = 32,
 };
 
 /* Bytes that may appear in a move token (pawnkit-notation(5), MOVETEXT):
@@ -70,7 +73,8 @@ enum lp_byte_class_bits {
 	((LC_IS_BLANK(c) ? LC_BLANK : 0) | (LC_IS_MOVE(c) ? LC_MOVE : 0) |  \
 	 ((c) >= '0' && (c) <= '9' ? LC_DIGIT : 0) |                        \
 	 (LC_IS_PLAIN_MOVE(c) ? LC_PLAIN_MOVE : 0) |                        \
-	 (LC_IS_PLAIN_BLANK(c) ? LC_PLAIN_BLANK : 0))
+	 (LC_IS_PLAIN_BLANK(c) ? LC_PLAIN_BLANK : 0) |                      \
+	 (LC_IS_MOVE(c) && (c) < 0x80 ? LC_MOVE_ASCII : 0))
 #define LC4(c) LC(c), LC((c) + 1), LC((c) + 2), LC((c) + 3)
 #define LC16(c) LC4(c), LC4((c) + 4), LC4((c) + 8), LC4((c) + 12)
 #define LC64(c) LC16(c), LC16((c) + 16), LC16((c) + 32), LC16((c) + 48)
@@ -81,6 +85,11 @@ static const unsigned char lp_byte_class[256] = { LC64(0), LC64(64),
 static inline bool lp_move_byte(unsigned char c)
 {
 	return lp_byte_class[c] & LC_MOVE;
+}
+
+static inline bool lp_ascii_move_byte(unsigned char c)
+{
+	return lp_byte_class[c] & LC_MOVE_ASCII;
 }
 
 static inline bool lp_digit(unsigned char c)

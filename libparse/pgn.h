@@ -72,6 +72,8 @@ enum diag_code {
 	/* what real files hold beside the PGN Standard, read leniently */
 	DC_MATE_MARK,		/* an old mate mark, "++" or a double dagger */
 	DC_CASTLING_DASH,	/* castling with a Unicode hyphen or dash */
+	DC_RESULT_FORM,		/* a result with a Unicode dash or a 1/2 sign */
+	DC_NAG_GLYPH,		/* a NAG written as its glyph, as in print */
 	/* game level */
 	DC_RESULT,		/* Result tag vs marker vs final position */
 	DC_ROSTER,		/* Seven Tag Roster incomplete */
