@@ -61,10 +61,10 @@ static const char *const theme_names[] = {
 enum selection { SELECT_FINAL, SELECT_PLY, SELECT_ALL };
 
 struct render {
-	struct run_options opts;	/* --strict */
 	const struct format *format;
 	struct board_style style;
 	struct replay_opts replay;
+	struct run_options opts;	/* --strict, the games' shared option */
 	const char *pgn, *output_dir;
 	enum selection select;
 	const char *selector;	/* "--ply", "--all", "--final" or NULL */
@@ -507,5 +507,6 @@ int main(int argc, char **argv)
 	int status = r.pgn ? render_pgn(&r) : render_fens(&r, argc, argv, first);
 	if (output_close(stdout, "standard output") != 0)
 		status = EXIT_TROUBLE;
+	run_options_release(&r.opts);
 	return status;
 }

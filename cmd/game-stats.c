@@ -132,6 +132,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 			argp_error(state, "--merge reads partial results: "
 				   "--group-by, --opening-plies, --match and "
 				   "--variant apply when they are made");
+		if (gs->merge && gs->opts.strict)
+			argp_error(state, "--merge reads partial results: "
+				   "--strict applies when they are made");
 		if (gs->merge && gs->cfg.tags_only)
 			argp_error(state, "--merge reads partial results: "
 				   "--tags-only applies when they are made "

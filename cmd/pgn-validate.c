@@ -77,6 +77,7 @@ int main(int argc, char **argv)
 	command_setup();
 	static const struct argp_child children[] = {
 		{ &run_diag_argp, 0, NULL, 0 },
+		{ &run_strict_argp, 0, NULL, 0 },
 		{ &run_select_argp, 0, NULL, 0 },
 		{ &run_jobs_argp, 0, NULL, 0 },
 		{ 0 }

@@ -43,6 +43,9 @@ enum lp_byte_class_bits {
 	 * leave to the general path). */
 	LC_PLAIN_MOVE = 8,
 	LC_PLAIN_BLANK = 16,
+	/* LC_MOVE's ASCII bytes: a token holding a byte past ASCII (a
+	 * glyph glued on, figurine SAN) leaves the fast paths. */
+	LC_MOVE_ASCII = 32,
 };
 
 /* Bytes that may appear in a move token (pawnkit-notation(5), MOVETEXT):
@@ -70,7 +73,8 @@ enum lp_byte_class_bits {
 	((LC_IS_BLANK(c) ? LC_BLANK : 0) | (LC_IS_MOVE(c) ? LC_MOVE : 0) |  \
 	 ((c) >= '0' && (c) <= '9' ? LC_DIGIT : 0) |                        \
 	 (LC_IS_PLAIN_MOVE(c) ? LC_PLAIN_MOVE : 0) |                        \
-	 (LC_IS_PLAIN_BLANK(c) ? LC_PLAIN_BLANK : 0))
+	 (LC_IS_PLAIN_BLANK(c) ? LC_PLAIN_BLANK : 0) |                      \
+	 (LC_IS_MOVE(c) && (c) < 0x80 ? LC_MOVE_ASCII : 0))
 #define LC4(c) LC(c), LC((c) + 1), LC((c) + 2), LC((c) + 3)
 #define LC16(c) LC4(c), LC4((c) + 4), LC4((c) + 8), LC4((c) + 12)
 #define LC64(c) LC16(c), LC16((c) + 16), LC16((c) + 32), LC16((c) + 48)
@@ -81,6 +85,11 @@ static const unsigned char lp_byte_class[256] = { LC64(0), LC64(64),
 static inline bool lp_move_byte(unsigned char c)
 {
 	return lp_byte_class[c] & LC_MOVE;
+}
+
+static inline bool lp_ascii_move_byte(unsigned char c)
+{
+	return lp_byte_class[c] & LC_MOVE_ASCII;
 }
 
 static inline bool lp_digit(unsigned char c)
@@ -104,6 +113,37 @@ static inline const char *lp_result_text(const char *p, size_t n)
 		return "1/2-1/2";
 	return NULL;
 }
+
+/* A dash where pawnkit-notation(5) writes '-': 1 for '-' itself, 3 for
+ * the Unicode hyphens and dashes that typesetting puts there (U+2010
+ * HYPHEN to U+2014 EM DASH, U+2212 MINUS SIGN, all E2 8x xx in UTF-8),
+ * 0 for anything else.  The lenient readings of castling and results
+ * take them; nothing else does. */
+static inline size_t lp_dash_len(const char *p, size_t n)
+{
+	const unsigned char *u = (const unsigned char *)p;
+
+	if (n && u[0] == '-')
+		return 1;
+	if (n < 3 || u[0] != 0xE2)
+		return 0;
+	return (u[1] == 0x80 && u[2] >= 0x90 && u[2] <= 0x94) ||
+	       (u[1] == 0x88 && u[2] == 0x92) ? 3 : 0;
+}
+
+/* ------------------------------------------------------ characters */
+
+/* The character at s (avail > 0 bytes there) named for a message, into
+ * buf (size bytes; 64 hold every name): "'x'" for printable ASCII,
+ * "U+2013 EN DASH '–'" for a character of charname.c's table (the
+ * character itself left out where it would show as nothing), "U+4E2D"
+ * for another.  Its length in bytes; 0 for a control byte or a byte
+ * that is not UTF-8, which buf names as "byte 0xe9" (a message gives no
+ * text around such a byte: it would show as another character). */
+size_t lp_char_name(const char *s, size_t avail, char *buf, size_t size);
+/* The longest prefix of [s, s + len) of at most max bytes that cuts no
+ * UTF-8 character in two: a token shown in a message. */
+size_t lp_utf8_cut(const char *s, size_t len, size_t max);
 
 /* SAN's squares and the letters of standard chess (pawnkit-notation(5),
  * SAN); san_parse() adds the variants' and the lenient ones. */

@@ -418,6 +418,166 @@ static enum lx mt_result(struct pgn_lex *x, const char *p, const char *q,
 	return mt_after_result(x);
 }
 
+/* ------------------------------------------------- what typesetting wrote */
+
+/* Text set for print or the web writes what PGN writes in ASCII with
+ * other characters: results with a Unicode dash or the one-half sign,
+ * and NAGs as the glyphs of printed annotation (pawnkit-notation(5),
+ * MOVETEXT).  A token holding a byte past ASCII is looked at for them,
+ * and no other: plain movetext never comes here. */
+static bool mt_wide(const char *p, size_t n)
+{
+	while (n--)
+		if ((unsigned char)p[n] >= 0x80)
+			return true;
+	return false;
+}
+
+/* One side's score at p: 2 for "1", 0 for "0", 1 for "1/2" and for '½'
+ * (C2 BD); -1 for none.  *len its bytes. */
+static int mt_score(const char *p, size_t n, size_t *len)
+{
+	*len = n >= 3 && !memcmp(p, "1/2", 3) ? 3
+	       : n >= 2 && !memcmp(p, "\xc2\xbd", 2) ? 2
+	       : n && (*p == '0' || *p == '1') ? 1 : 0;
+	if (*len == 1)
+		return *p == '1' ? 2 : 0;
+	return *len ? 1 : -1;
+}
+
+/* "1–0", "0−1", "½-½", "½–½", "1/2–1/2": a score, a dash of
+ * lp_dash_len() and a score adding up to a game.  The marker it stands
+ * for, or NULL. */
+static const char *mt_result_form(const char *p, size_t n)
+{
+	static const char *const results[3] = { "0-1", "1/2-1/2", "1-0" };
+	size_t a, dash, b;
+	int white = mt_score(p, n, &a);
+
+	if (white < 0 || !(dash = lp_dash_len(p + a, n - a)))
+		return NULL;
+	int black = mt_score(p + a + dash, n - a - dash, &b);
+	if (black < 0 || a + dash + b != n || white + black != 2)
+		return NULL;
+	return results[white];
+}
+
+/* The result at [p, q), read as marker: said, as it is one of the
+ * forms real files hold that the PGN Standard does not. */
+static enum lx mt_result_typeset(struct pgn_lex *x, const char *p,
+				 const char *q, const char *marker)
+{
+	const char *c = p;
+	char name[64];
+
+	while (c < q && (unsigned char)*c < 0x80)	/* named: the first */
+		c++;
+	lp_char_name(c, (size_t)(q - c), name, sizeof name);
+	lp_lex_diag(x, lex_loc(x, p), DIAG_WARNING, DC_RESULT_FORM,
+		    "result written with %s (write %s)", name, marker);
+	return mt_result(x, p, q, marker);
+}
+
+/* The glyphs of printed annotation for the PGN Standard's NAGs, as
+ * ChessBase and lichess draw them; a '-' stands for a Unicode dash of
+ * lp_dash_len() (the ASCII forms, "+-" and the like, are
+ * mt_symbol_nag()'s).  A glyph for both sides' NAGs (zugzwang,
+ * counterplay, time trouble) does not say whose: no NAG, but what it
+ * means and the NAGs to write instead. */
+struct mt_glyph {
+	const char *text;
+	uint16_t nag;
+	const char *means, *write;
+};
+
+static const struct mt_glyph mt_glyphs[] = {
+	{ "\xe2\x80\xbc", 3, NULL, NULL },	/* U+203C !! */
+	{ "\xe2\x81\x87", 4, NULL, NULL },	/* U+2047 ?? */
+	{ "\xe2\x81\x89", 5, NULL, NULL },	/* U+2049 !? */
+	{ "\xe2\x81\x88", 6, NULL, NULL },	/* U+2048 ?! */
+	{ "\xe2\x96\xa1", 7, NULL, NULL },	/* U+25A1 only move */
+	{ "\xe2\x88\x9e", 13, NULL, NULL },	/* U+221E unclear */
+	{ "\xe2\xa9\xb2", 14, NULL, NULL },	/* U+2A72 White a little better */
+	{ "\xe2\xa9\xb1", 15, NULL, NULL },	/* U+2A71 Black a little better */
+	{ "\xc2\xb1", 16, NULL, NULL },	/* U+00B1 White better */
+	{ "\xe2\x88\x93", 17, NULL, NULL },	/* U+2213 Black better */
+	{ "+/-", 16, NULL, NULL },		/* White better */
+	{ "-/+", 17, NULL, NULL },		/* Black better */
+	{ "+-", 18, NULL, NULL },		/* White winning */
+	{ "-+", 19, NULL, NULL },		/* Black winning */
+	{ "\xe2\x88\x86", 140, NULL, NULL },	/* U+2206 with the idea */
+	{ "\xe2\x88\x87", 141, NULL, NULL },	/* U+2207 aimed against */
+	{ "\xe2\x8c\x93", 142, NULL, NULL },	/* U+2313 better is */
+	{ "\xe2\xa8\x80", 0, "zugzwang",		/* U+2A00 */
+	  "$22 for White, $23 for Black" },
+	{ "\xe2\x87\x86", 0, "counterplay",		/* U+21C6 */
+	  "$132 or $134 for White, $133 or $135 for Black" },
+	{ "\xe2\x8a\x95", 0, "time trouble",		/* U+2295 */
+	  "$136 or $138 for White, $137 or $139 for Black" },
+};
+
+/* Whether [p, p + n) is the glyph's text, each '-' of it a Unicode
+ * dash. */
+static bool mt_glyph_is(const char *text, const char *p, size_t n)
+{
+	for (; *text; text++) {
+		size_t w = *text != '-' ? n && *p == *text
+			   : lp_dash_len(p, n) == 3 ? 3 : 0;
+		if (!w)
+			return false;
+		p += w;
+		n -= w;
+	}
+	return n == 0;
+}
+
+static const struct mt_glyph *mt_glyph(const char *p, size_t n)
+{
+	for (size_t i = 0; i < sizeof mt_glyphs / sizeof mt_glyphs[0]; i++)
+		if (mt_glyph_is(mt_glyphs[i].text, p, n))
+			return &mt_glyphs[i];
+	return NULL;
+}
+
+/* The glyph [p, q) as its NAG, with a warning; or, when it names no
+ * side, an error and nothing. */
+static void mt_glyph_nag(struct pgn_lex *x, const char *p, const char *q,
+			 const struct mt_glyph *g)
+{
+	struct pgn_item *it;
+
+	if (!g->nag) {
+		lp_lex_diag(x, lex_loc(x, p), DIAG_ERROR, DC_NAG_GLYPH,
+			    "the glyph '%.*s' (%s) names no side: write %s",
+			    (int)(q - p), p, g->means, g->write);
+		return;
+	}
+	lp_lex_diag(x, lex_loc(x, p), DIAG_WARNING, DC_NAG_GLYPH,
+		    "NAG written as the glyph '%.*s' (write $%u)",
+		    (int)(q - p), p, (unsigned)g->nag);
+	it = mt_text_item(x, PI_NAG, p, q);
+	if (it)
+		it->nag = g->nag;
+}
+
+/* A move with a glyph glued on ("e4±", "Qxf7+−"): the longest glyph
+ * that ends the token, after two bytes at least (a move's least; a glyph
+ * starts with no continuation byte, so none is found inside a
+ * character).  No move has a glyph's character in it: the move is
+ * certain.  The move and the NAG, or false when no glyph ends it. */
+static bool mt_glued_glyph(struct pgn_lex *x, const char *p, const char *q)
+{
+	for (const char *g = p + 2; g < q; g++) {
+		const struct mt_glyph *glyph = mt_glyph(g, (size_t)(q - g));
+		if (!glyph)
+			continue;
+		mt_text_item(x, PI_MOVE, p, g);
+		mt_glyph_nag(x, g, q, glyph);
+		return true;
+	}
+	return false;
+}
+
 /* --------------------------------------------------------------- tokens */
 
 /* Symbolic evaluations written as tokens of their own ("+-", "=").  The
@@ -520,34 +680,59 @@ static bool mt_only_dots(const char *p, size_t n)
 	return n == 0;
 }
 
-static enum lx mt_classify(struct pgn_lex *x, const char *p, const char *q)
+/* A token that starts with a letter: a move, perhaps with a glyph glued
+ * on, or the "e.p." of the move before. */
+static void mt_letter_token(struct pgn_lex *x, const char *p, const char *q)
 {
 	size_t n = (size_t)(q - p);
-	const char *result = lp_digit((unsigned char)*p) ? lp_result_text(p, n)
-							  : NULL;
+
+	if (mt_glue_ep(x, p, n))	/* "exd6 ep" */
+		return;
+	if (!mt_wide(p, n) || !mt_glued_glyph(x, p, q))
+		mt_text_item(x, PI_MOVE, p, q);
+}
+
+/* Any other token: a symbolic evaluation, a glyph, or a move ("0-0",
+ * figurine "♘f3"), perhaps with a glyph glued on. */
+static void mt_other_token(struct pgn_lex *x, const char *p, const char *q)
+{
+	size_t n = (size_t)(q - p);
+	bool wide = mt_wide(p, n);
+	const struct mt_glyph *glyph;
 	struct pgn_item *it;
 	int nag;
 
-	if (result)
-		return mt_result(x, p, q, result);
-	x->p = q;
-	x->tokens = true;
-	/* The common case first: a move starts with a letter. */
-	if ((unsigned)((*p | 0x20) - 'a') < 26 && p[n - 1] != '.') {
-		if (!mt_glue_ep(x, p, n))	/* "exd6 ep" */
-			mt_text_item(x, PI_MOVE, p, q);
-		return LX_OK;
-	}
-	if (mt_only_dots(p, n))	/* "1. ... e5": the dots say nothing */
-		return LX_OK;
 	if ((*p == '+' || *p == '-' || *p == '=') &&
 	    (nag = mt_symbol_nag(p, n)) != 0) {
 		it = mt_text_item(x, PI_NAG, p, q);
 		if (it)
 			it->nag = (uint16_t)nag;
-	} else if (!mt_glue_ep(x, p, n)) {
+	} else if (wide && (glyph = mt_glyph(p, n)) != NULL) {
+		mt_glyph_nag(x, p, q, glyph);
+	} else if (!mt_glue_ep(x, p, n) &&
+		   (!wide || !mt_glued_glyph(x, p, q))) {
 		mt_text_item(x, PI_MOVE, p, q);
 	}
+}
+
+static enum lx mt_classify(struct pgn_lex *x, const char *p, const char *q)
+{
+	size_t n = (size_t)(q - p);
+	const char *result = lp_digit((unsigned char)*p) ? lp_result_text(p, n)
+							  : NULL;
+	bool letter = (unsigned)((*p | 0x20) - 'a') < 26;
+
+	if (result)
+		return mt_result(x, p, q, result);
+	if (!letter && mt_wide(p, n) && (result = mt_result_form(p, n)))
+		return mt_result_typeset(x, p, q, result);
+	x->p = q;
+	x->tokens = true;
+	/* The common case first: a move starts with a letter. */
+	if (letter && p[n - 1] != '.')
+		mt_letter_token(x, p, q);
+	else if (!mt_only_dots(p, n))	/* "1. ... e5": the dots say nothing */
+		mt_other_token(x, p, q);
 	return LX_OK;
 }
 
@@ -712,16 +897,13 @@ static bool mt_junk_ends(unsigned char c)
 static enum lx mt_junk(struct pgn_lex *x)
 {
 	const char *p = x->p, *q = p + 1;
-	unsigned char c = (unsigned char)*p;
+	char what[64];
 
 	while (q < x->end && !mt_junk_ends((unsigned char)*q))
 		q++;
-	if (c >= 0x20 && c < 0x7f)
-		lp_lex_diag(x, lex_loc(x, p), DIAG_ERROR, DC_SYNTAX,
-			    "unexpected '%c' in movetext", c);
-	else
-		lp_lex_diag(x, lex_loc(x, p), DIAG_ERROR, DC_SYNTAX,
-			    "unexpected byte 0x%02x in movetext", c);
+	lp_char_name(p, (size_t)(x->end - p), what, sizeof what);
+	lp_lex_diag(x, lex_loc(x, p), DIAG_ERROR, DC_SYNTAX,
+		    "unexpected %s in movetext", what);
 	x->p = q;
 	return LX_OK;
 }
@@ -869,10 +1051,15 @@ static inline const char *mt_fast(struct pgn_lex *x, const char *p)
 	}
 	if ((unsigned)((*p | 0x20) - 'a') >= 26)
 		return NULL;
-	while (++q < end && lp_move_byte((unsigned char)*q))
+	/* A byte past ASCII may be a glyph glued on ("e4±"): the general
+	 * path's to read, as "(p)" is.  The blanks that nearly always end a
+	 * token are below '(', so one test passes them. */
+	while (++q < end && lp_ascii_move_byte((unsigned char)*q))
 		;
-	if (q == end || *q == '(' || q[-1] == '.' ||
-	    mt_ep_token(p, (size_t)(q - p)))
+	if (q == end ||
+	    ((unsigned char)*q >= '(' &&
+	     (*q == '(' || (unsigned char)*q >= 0x80)) ||
+	    q[-1] == '.' || mt_ep_token(p, (size_t)(q - p)))
 		return NULL;
 	mt_text_item(x, PI_MOVE, p, q);
 	x->tokens = true;

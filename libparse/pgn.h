@@ -70,6 +70,11 @@ enum diag_code {
 	DC_CHECK_MARK,		/* + or # missing or wrong */
 	DC_NULL_MOVE,		/* -- or Z0 */
 	DC_MOVE_NUMBER,		/* "12." where the position is not move 12 */
+	/* what real files hold beside the PGN Standard, read leniently */
+	DC_MATE_MARK,		/* an old mate mark, "++" or a double dagger */
+	DC_CASTLING_DASH,	/* castling with a Unicode hyphen or dash */
+	DC_RESULT_FORM,		/* a result with a Unicode dash or a 1/2 sign */
+	DC_NAG_GLYPH,		/* a NAG written as its glyph, as in print */
 	/* game level */
 	DC_RESULT,		/* Result tag vs marker vs final position */
 	DC_ROSTER,		/* Seven Tag Roster incomplete */
@@ -396,6 +401,13 @@ enum san_lenient {
 	/* Pe4, Pexd5: SAN never writes the pawn's letter, and other
 	 * readers refuse it. */
 	SL_PAWN_LETTER = 1u << 25,
+	/* Old marks of mate, read as '#' (san.check): "Qxf7++" and the
+	 * double dagger "Qxf7‡". */
+	SL_PLUS_MATE = 1u << 26,
+	SL_DAGGER_MATE = 1u << 27,
+	/* O-O written with a Unicode hyphen or dash for '-' (U+2010 to
+	 * U+2014, U+2212), as word processors and web pages write it. */
+	SL_DASH_CASTLE = 1u << 28,
 	/* The parser sets no other bit: bits 7 to 24 are free for a user's
 	 * own flags among these. */
 };

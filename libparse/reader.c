@@ -281,8 +281,9 @@ static void lex_init(struct pgn_lex *x, struct pgn_reader *r,
  * start, so the boundaries, the flags, the marker and the diagnostics are
  * always those it finds.  The tests (test_reader_scan) compare the two.
  *
- * Plain bytes: the bytes of move tokens (lp_byte_class LC_MOVE), the blanks
- * and '\n'.  In plain movetext every token is a move, a move number or a
+ * Plain bytes: the ASCII bytes of move tokens (lp_byte_class LC_MOVE_ASCII),
+ * the blanks and '\n'.  A byte past ASCII in movetext is the lexer's: it
+ * may be a result or a NAG as typesetting writes them ("1–0", "±").  In plain movetext every token is a move, a move number or a
  * marker, none raises a diagnostic (but a number over UINT32_MAX: any run
  * of ten digits goes the slow way), the depth stays 0, and the game ends
  * at the first marker (then at the first non-blank byte after it, which is
@@ -392,7 +393,7 @@ static unsigned char scan_class(unsigned char c)
 		return SB_DIGIT;
 	if (c == '-' || c == '/')
 		return SB_DASH;
-	return (lp_byte_class[c] & (LC_MOVE | LC_BLANK)) ? 0 : SB_ODD;
+	return (lp_byte_class[c] & (LC_MOVE_ASCII | LC_BLANK)) ? 0 : SB_ODD;
 }
 
 static inline void scan_classify_table(const char *p, struct scan_block *b)
@@ -427,11 +428,11 @@ static inline void scan_classify_sse2(const char *p, struct scan_block *b)
 	memset(b, 0, sizeof *b);
 	for (unsigned i = 0; i < 64; i += 16) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
-		/* Plain: letters, digits, bytes >= 0x80, # & + - . / : = @ ^
-		 * ~, the blanks (NUL, \t \v \f \r, space) and \n. */
-		__m128i plain = _mm_or_si128(
-			scan_range(_mm_or_si128(v, _mm_set1_epi8(0x20)), 'a', 'z'),
-			_mm_cmplt_epi8(v, _mm_setzero_si128()));
+		/* Plain: letters, digits, # & + - . / : = @ ^ ~, the blanks
+		 * (NUL, \t \v \f \r, space) and \n; no byte >= 0x80 (the
+		 * signed ranges take none). */
+		__m128i plain =
+			scan_range(_mm_or_si128(v, _mm_set1_epi8(0x20)), 'a', 'z');
 		plain = _mm_or_si128(plain, scan_range(v, '-', ':'));
 		plain = _mm_or_si128(plain, scan_range(v, '\t', '\r'));
 		plain = _mm_or_si128(plain, _mm_or_si128(scan_eq(v, ' '),
@@ -471,9 +472,11 @@ static inline void scan_classify_avx2_half(const char *p, uint32_t m[5])
 		0x42, 0x07, 0x07, 0x03, 0x07, 0x07, 0x03, 0x07,
 		0x07, 0x06, 0x06, (char)0xaa, (char)0xae, (char)0xa2, 0x0b,
 		(char)0xab);
+	/* A byte >= 0x80 looks up the bit of the row 0x10 to 0x1F, whose
+	 * bytes are all odd: every entry of lo_odd has it. */
 	const __m256i hi_bit = _mm256_setr_epi8(
-		1, 2, 4, 8, 16, 32, 64, (char)128, 0, 0, 0, 0, 0, 0, 0, 0,
-		1, 2, 4, 8, 16, 32, 64, (char)128, 0, 0, 0, 0, 0, 0, 0, 0);
+		1, 2, 4, 8, 16, 32, 64, (char)128, 2, 2, 2, 2, 2, 2, 2, 2,
+		1, 2, 4, 8, 16, 32, 64, (char)128, 2, 2, 2, 2, 2, 2, 2, 2);
 	const __m256i nibble = _mm256_set1_epi8(0x0f);
 	__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
 	__m256i lo = _mm256_and_si256(v, nibble);
@@ -499,7 +502,7 @@ static inline void scan_classify_avx2_half(const char *p, uint32_t m[5])
 
 /* The same with two table lookups (vpshufb) a nibble: byte c is not plain
  * when bit c >> 4 of the entry c & 15 of lo_odd is set (bytes >= 0x80
- * are plain). */
+ * are odd, as bytes 0x10 to 0x1F are). */
 __attribute__((target("avx2"), always_inline))
 static inline void scan_classify_avx2(const char *p, struct scan_block *b)
 {

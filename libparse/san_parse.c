@@ -29,21 +29,30 @@ static int san_peek(const struct san_cur *c, size_t ahead)
 				       : -1;
 }
 
+/* The token as a message shows it: its first 32 bytes, no character
+ * cut. */
+static int san_shown(const struct san_cur *c)
+{
+	return (int)lp_utf8_cut(c->s, c->len, 32);
+}
+
+/* What was expected and the character that stands there instead, named
+ * (lp_char_name(): "U+2013 EN DASH '–'", not a byte of it). */
 static int san_fail(struct san_cur *c, const char *expected)
 {
-	int ch = san_peek(c, 0);
+	char got[64];
 
-	if (ch < 0)
+	if (c->pos >= c->len)
 		diag_setf(c->err, DIAG_ERROR, DC_BAD_MOVE,
 			  "expected %s at the end of '%.*s'", expected,
-			  (int)(c->len > 32 ? 32 : c->len), c->s);
-	else if (ch >= 0x20 && ch < 0x7f)
+			  san_shown(c), c->s);
+	else if (lp_char_name(c->s + c->pos, c->len - c->pos, got, sizeof got))
 		diag_setf(c->err, DIAG_ERROR, DC_BAD_MOVE,
-			  "expected %s, got '%c' in '%.*s'", expected, ch,
-			  (int)(c->len > 32 ? 32 : c->len), c->s);
+			  "expected %s, got %s in '%.*s'", expected, got,
+			  san_shown(c), c->s);
 	else
-		diag_setf(c->err, DIAG_ERROR, DC_BAD_MOVE,
-			  "expected %s, got byte 0x%02x", expected, ch);
+		diag_setf(c->err, DIAG_ERROR, DC_BAD_MOVE, "expected %s, got %s",
+			  expected, got);
 	c->err->col = (uint32_t)(c->pos + 1);
 	return -1;
 }
@@ -52,7 +61,7 @@ static int san_fail(struct san_cur *c, const char *expected)
 static int san_refuse(struct san_cur *c, size_t at, const char *what)
 {
 	diag_setf(c->err, DIAG_ERROR, DC_BAD_MOVE, "%s in '%.*s'", what,
-		  (int)(c->len > 32 ? 32 : c->len), c->s);
+		  san_shown(c), c->s);
 	c->err->col = (uint32_t)(at + 1);
 	return -1;
 }
@@ -310,16 +319,23 @@ static int san_promotion(struct san_cur *c)
 	return 1;
 }
 
+/* '+' or '#'; or an old mark of mate, "++" or the double dagger '‡'
+ * (E2 80 A1), read as '#'.  Which move is meant never depends on the
+ * mark, and the replay checks the mark against the position as it
+ * checks '#'. */
 static int san_check(struct san_cur *c)
 {
 	int ch = san_peek(c, 0);
+	unsigned old = san_at(c, "++") ? SL_PLUS_MATE
+		       : san_at(c, "\xe2\x80\xa1") ? SL_DAGGER_MATE : 0;
 
-	if (ch != '+' && ch != '#')
+	if (!old && ch != '+' && ch != '#')
 		return 0;
 	if (c->out->check)
 		return san_refuse(c, c->pos, "a second check mark");
-	c->out->check = (char)ch;
-	c->pos++;
+	c->out->check = old ? '#' : (char)ch;
+	c->out->lenient |= old;
+	c->pos += old == SL_DAGGER_MATE ? 3 : old ? 2 : 1;
 	return 1;
 }
 
@@ -377,20 +393,44 @@ static bool san_null(struct san_cur *c)
 	return false;
 }
 
+/* Castling with a Unicode hyphen or dash (lp_dash_len()) for any '-',
+ * as typeset text writes it ("O‑O" with U+2011), its letters o: the
+ * sides it names (1 or 2), or 0. */
+static int san_castle_dashed(struct san_cur *c, char o)
+{
+	size_t pos = 1, dash;
+	int sides = 0;
+
+	while (sides < 2 && (dash = lp_dash_len(c->s + pos, c->len - pos)) &&
+	       pos + dash < c->len && c->s[pos + dash] == o) {
+		if (dash > 1)
+			c->out->lenient |= SL_DASH_CASTLE;
+		pos += dash + 1;
+		sides++;
+	}
+	if (sides)
+		c->pos = pos;
+	return sides;
+}
+
+/* "O-O" or "O-O-O" from the start; leniently with zeros (all of them),
+ * or with other dashes. */
 static bool san_castle(struct san_cur *c)
 {
 	struct san *m = c->out;
+	char o = c->s[0];
+	int sides;
 
-	if (san_at(c, "O-O-O") || san_at(c, "0-0-0")) {
-		m->kind = SAN_CASTLE_LONG;
-		c->pos += 5;
-	} else if (san_at(c, "O-O") || san_at(c, "0-0")) {
-		m->kind = SAN_CASTLE_SHORT;
-		c->pos += 3;
-	} else {
+	if (o != 'O' && o != '0')
 		return false;
-	}
-	if (c->s[0] == '0')
+	if (san_at(c, o == 'O' ? "O-O-O" : "0-0-0"))
+		sides = 2, c->pos = 5;
+	else if (san_at(c, o == 'O' ? "O-O" : "0-0"))
+		sides = 1, c->pos = 3;
+	else if (!(sides = san_castle_dashed(c, o)))
+		return false;
+	m->kind = sides == 2 ? SAN_CASTLE_LONG : SAN_CASTLE_SHORT;
+	if (o == '0')
 		m->lenient |= SL_ZERO_CASTLE;
 	return true;
 }

@@ -279,6 +279,14 @@ static void play_resolved(struct replay *r, const struct pgn_item *item,
 	}
 }
 
+/* The codes of move_resolve()'s lenient readings, which strict mode
+ * makes errors about a move that is known all the same. */
+static bool lenient_code(enum diag_code code)
+{
+	return code == DC_LENIENT || code == DC_MATE_MARK ||
+	       code == DC_CASTLING_DASH;
+}
+
 /* play_move() of a move that is not plain SAN of standard chess resolved
  * by bitboards: every form, every fault worded. */
 static int play_move_general(struct replay *r, const struct pgn_item *item,
@@ -307,7 +315,7 @@ static int play_move_general(struct replay *r, const struct pgn_item *item,
 		diag_blank(&warn);
 		rc = move_resolve(pos, &san, r->opts->strict, &m, &warn, &err);
 	}
-	if (rc < 0 && err.code != DC_LENIENT) {
+	if (rc < 0 && !lenient_code(err.code)) {
 		err.severity = DIAG_ERROR;
 		emit_labelled(r, &err, at);
 		return -1;

@@ -23,14 +23,20 @@
  * coordinate capture below a quiet twin. */
 #define WHY_MISSING(flag) ((unsigned)(flag) << 8)
 #define WHY_IMPLICIT (1u << 24)
+#define WHY_MATE_MARK (SL_PLUS_MATE | SL_DAGGER_MATE)
 #define WHY_PARSER (SL_ZERO_CASTLE | SL_LOWER_PIECE | SL_EP_SUFFIX | \
 		    SL_CAPITAL_FILE | SL_COLON_CAPTURE | SL_BARE_PROMOTION | \
-		    SL_NOT_SAN | SL_PAWN_LETTER)
+		    SL_NOT_SAN | SL_PAWN_LETTER | WHY_MATE_MARK | \
+		    SL_DASH_CASTLE)
 
 static const struct {
 	unsigned bit;
 	const char *text;
 } why_text[] = {
+	{ SL_PLUS_MATE, "old mate mark '++' read as '#'" },
+	{ SL_DAGGER_MATE, "old mate mark '\xe2\x80\xa1' read as '#'" },
+	{ SL_DASH_CASTLE, "castling written with a Unicode hyphen or dash "
+			  "for '-'" },
 	{ SL_ZERO_CASTLE, "castling written with zeros" },
 	{ SL_LOWER_PIECE, "lowercase piece letter" },
 	{ SL_PAWN_LETTER, "pawn written with its letter P" },
@@ -364,6 +370,16 @@ static int fail(struct diag *err, enum diag_code code, const char *msg)
 	return -1;
 }
 
+/* The forms of real files beside the PGN Standard have codes of their
+ * own (pgn-validate(1), DIAGNOSTICS), the first of the table when a
+ * move has several; every other form is "lenient". */
+static enum diag_code why_code(unsigned why)
+{
+	if (why & WHY_MATE_MARK)
+		return DC_MATE_MARK;
+	return why & SL_DASH_CASTLE ? DC_CASTLING_DASH : DC_LENIENT;
+}
+
 static int report_lenient(const struct position *pos, move_t m, unsigned why,
 			  bool strict, struct diag *warn, struct diag *err)
 {
@@ -374,10 +390,15 @@ static int report_lenient(const struct position *pos, move_t m, unsigned why,
 				append(msg, sizeof msg, ", ");
 			append(msg, sizeof msg, why_text[i].text);
 		}
-	move_name(pos, m, false, name);
+	/* The move as it should be written, with its check mark where the
+	 * mark is what was written wrong. */
+	if (why & WHY_MATE_MARK)
+		move_write(pos, m, NOTATION_SAN, name, sizeof name);
+	else
+		move_name(pos, m, false, name);
 	struct diag *d = strict ? err : warn;
 	if (d)
-		diag_setf(d, strict ? DIAG_ERROR : DIAG_WARNING, DC_LENIENT,
+		diag_setf(d, strict ? DIAG_ERROR : DIAG_WARNING, why_code(why),
 			  "%s (write %s)", msg, name);
 	return strict ? -1 : 1;
 }

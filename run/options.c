@@ -12,7 +12,6 @@ enum {
 
 static const struct argp_option diag_options[] = {
 	{ "json", 'J', NULL, 0, "Diagnostics as JSON lines", 0 },
-	{ "strict", 's', NULL, 0, "Treat every warning as an error", 0 },
 	{ "no-warnings", 'w', NULL, 0, "Do not print warnings", 0 },
 	{ "quiet", 'q', NULL, 0, "Print no diagnostics and no summary; only the exit status tells", 0 },
 	{ 0 }
@@ -24,7 +23,6 @@ static error_t diag_parse(int key, char *arg, struct argp_state *state)
 	(void)arg;
 	switch (key) {
 	case 'J': o->json = true; break;
-	case 's': o->strict = o->replay.strict = true; break;
 	case 'w': o->no_warnings = true; break;
 	case 'q': o->quiet = true; break;
 	default: return ARGP_ERR_UNKNOWN;
@@ -35,15 +33,26 @@ static error_t diag_parse(int key, char *arg, struct argp_state *state)
 const struct argp run_diag_argp = { diag_options, diag_parse, NULL, NULL,
 				    NULL, NULL, NULL };
 
-/* --strict alone, for the commands without the other diagnostic options
- * (game-stats, fen-moves, fen-render): the same row, parsed alike. */
+/* Apart from the rows above, which game-stats, fen-moves and fen-render
+ * do not share: every command that reads games or FENs reads them as
+ * strictly. */
 static const struct argp_option strict_options[] = {
 	{ "strict", 's', NULL, 0, "Treat every warning as an error", 0 },
 	{ 0 }
 };
 
-const struct argp run_strict_argp = { strict_options, diag_parse, NULL, NULL,
-				      NULL, NULL, NULL };
+static error_t strict_parse(int key, char *arg, struct argp_state *state)
+{
+	struct run_options *o = state->input;
+	(void)arg;
+	if (key != 's')
+		return ARGP_ERR_UNKNOWN;
+	o->strict = o->replay.strict = true;
+	return 0;
+}
+
+const struct argp run_strict_argp = { strict_options, strict_parse, NULL,
+				      NULL, NULL, NULL, NULL };
 
 static const struct argp_option select_options[] = {
 	{ "match", 'm', "RULE", 0, "Only games whose tags meet RULE: TAG=REGEX (PCRE2), TAG!=REGEX, or TAG>=VALUE, <=, >, < for numbers and dates; Player is White or Black (repeatable: all must hold; a missing tag reads as empty)", 0 },
@@ -133,8 +142,14 @@ void run_options_init(struct run_options *o)
 
 void run_options_children(struct argp_state *state, struct run_options *o)
 {
-	for (unsigned i = 0; state->root_argp->children &&
-			     state->root_argp->children[i].argp; i++)
+	/* The command's own argp: argp_parse() makes it the first child of
+	 * a root of its own, beside --help and --version, unless told not
+	 * to add those.  (Counting the root's children instead gave inputs
+	 * to three children whatever the command had.) */
+	const struct argp *mine = state->root_argp;
+	if (!(state->flags & ARGP_NO_HELP))
+		mine = mine->children[0].argp;
+	for (unsigned i = 0; mine->children && mine->children[i].argp; i++)
 		state->child_inputs[i] = o;
 }
 

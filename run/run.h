@@ -99,8 +99,11 @@ struct diag_policy {
  * into the struct run_options given as the parent's input (argp gives
  * each child its parent's input). */
 struct run_options {
-	/* Diagnostics: --json, --strict, --no-warnings, --quiet. */
-	bool json, strict, no_warnings, quiet;
+	/* Diagnostics: --json, --no-warnings, --quiet. */
+	bool json, no_warnings, quiet;
+	/* --strict: a warning is an error, in the diagnostic policy
+	 * (run_options_diag) and in the replay (replay.strict) alike. */
+	bool strict;
 	/* Selection and rules: --match, --variant, --force-variant,
 	 * --full-replay; selection_used says one was given. */
 	struct matcher match;
@@ -109,7 +112,8 @@ struct run_options {
 	unsigned jobs;		/* --jobs; 1 when not given */
 	bool jobs_many;		/* --jobs asked for other than one */
 };
-extern const struct argp run_diag_argp, run_select_argp, run_jobs_argp;
+extern const struct argp run_diag_argp, run_strict_argp, run_select_argp,
+	run_jobs_argp;
 /* The commands' argp help_filter: --help ends with the variant ids and
  * the manual pages to read. */
 char *run_help_filter(int key, const char *text, void *input);

@@ -174,6 +174,11 @@ static const char *const corners[] = {
 	"{prelude}\n" T("") "1. e4 1-0\n",
 	/* Push markers and figurines glued to tokens. */
 	T("") "1. e4(p) e5 1-0(p) 0-1\n" T("") "1. \xe2\x99\x98" "f3 *\n",
+	/* Bytes past ASCII are the lexer's: markers and NAGs as
+	 * typesetting writes them, an en dash or a glyph. */
+	T("") "1. e4 e5 1\xe2\x80\x93" "0\n" T("") "1. d4 \xc2\xbd-\xc2\xbd\n",
+	T("") "1. e4\xc2\xb1 e5 +\xe2\x88\x92 0\xe2\x88\x92" "1 [Event \"x\"]\n",
+	T("") "1. e4 \xe2\xa8\x80 1/2\xe2\x80\x93" "1/2\n\xe2\x80\x93\n",
 	/* The marker as the movetext's first token. */
 	T("[Result \"1/2-1/2\"]") "1/2-1/2\n" T("") "0-1",
 	/* A DOS end-of-file mark: blank at the input's end, after a
@@ -220,6 +225,8 @@ static void random_stream(struct text *t)
 		"99999999999.", "e4*", "*e4", "1-0*", ".", "..1-0", "a1.1-0",
 		"1..1-0", "5.0-1", "-", "/", "1-", "-0", "1/2-1/", "#", "@",
 		"{c}", "(", ")", "$3", "!?", ";x\n", "[", "]", "e4(p)",
+		"1\xe2\x80\x93" "0", "\xc2\xbd-\xc2\xbd", "\xc2\xb1",
+		"e4\xe2\xa9\xb2", "\xe2\x87\x86", "0\xe2\x80\x91" "0",
 	};
 	static const char *const seps[] = {
 		" ", " ", "  ", "\n", "\r\n", "\t", "\n\n", " \n", "\n%e\n",

@@ -52,6 +52,9 @@ static void describe(const struct san *m, char *buf, size_t n)
 	add(buf, n, m->lenient & SL_EP_SUFFIX ? " ep" : "");
 	add(buf, n, m->lenient & SL_CAPITAL_FILE ? " capital" : "");
 	add(buf, n, m->lenient & SL_PAWN_LETTER ? " pawnletter" : "");
+	add(buf, n, m->lenient & SL_PLUS_MATE ? " plusmate" : "");
+	add(buf, n, m->lenient & SL_DAGGER_MATE ? " daggermate" : "");
+	add(buf, n, m->lenient & SL_DASH_CASTLE ? " dash" : "");
 }
 
 struct accept {
@@ -98,6 +101,21 @@ static const struct accept accepts[] = {
 	{ "O-O-O+", "O-O-O - ?? -- +" },
 	{ "0-0", "O-O - ?? -- zero" },
 	{ "0-0-0#", "O-O-O - ?? -- # zero" },
+	/* old mate marks, read as '#' */
+	{ "Qxf7++", "move Q ?? f7 x # plusmate" },
+	{ "Qxf7\xe2\x80\xa1", "move Q ?? f7 x # daggermate" },
+	{ "O-O++", "O-O - ?? -- # plusmate" },
+	{ "e8=Q++", "move - ?? e8 =Q # plusmate" },
+	/* castling with a Unicode hyphen or dash: U+2011 NON-BREAKING
+	 * HYPHEN, U+2013 EN DASH, U+2212 MINUS SIGN, U+2010 HYPHEN, U+2012
+	 * FIGURE DASH, U+2014 EM DASH; with zeros too */
+	{ "O\xe2\x80\x91O", "O-O - ?? -- dash" },
+	{ "O\xe2\x80\x93O-O+", "O-O-O - ?? -- + dash" },
+	{ "O\xe2\x88\x92O\xe2\x88\x92O", "O-O-O - ?? -- dash" },
+	{ "O\xe2\x80\x90O", "O-O - ?? -- dash" },
+	{ "O\xe2\x80\x92O", "O-O - ?? -- dash" },
+	{ "O\xe2\x80\x94O#", "O-O - ?? -- # dash" },
+	{ "0\xe2\x80\x93" "0", "O-O - ?? -- zero dash" },
 	/* lower-case piece letters; 'b' stays a file */
 	{ "nf3", "move N ?? f3 lower" },
 	{ "qh5", "move Q ?? h5 lower" },
@@ -213,7 +231,9 @@ static const struct reject rejects[] = {
 	{ "e8=K", 4, "expected a piece letter Q R B N after '=', got 'K'" },
 	{ "Nf3=Q", 4, "a promotion after a piece move in 'Nf3=Q'" },
 	{ "e8=Q=R", 5, "a second promotion" },
-	{ "e4++", 4, "a second check mark" },
+	{ "e4+++", 5, "a second check mark" },
+	{ "e4#+", 4, "a second check mark" },
+	{ "e4+\xe2\x80\xa1", 4, "a second check mark" },
 	{ "e4^&", 4, "a second marker" },
 	{ "exd6e.p.e.p.", 9, "a second 'e.p.'" },
 	{ "e5d6epep", 7, "a second 'e.p.'" },
@@ -235,6 +255,20 @@ static const struct reject rejects[] = {
 	{ "N-f3", 2, "expected a destination square, got '-'" },
 	{ "e4(q)", 3, "got '('" },
 	{ "\x80", 1, "got byte 0x80" },
+	/* characters named, not bytes; the token shown whole */
+	{ "1\xe2\x80\x93" "0", 2, "expected a move, got U+2013 EN DASH "
+				  "'\xe2\x80\x93' in '1\xe2\x80\x93" "0'" },
+	/* U+2015 HORIZONTAL BAR is no dash of castling */
+	{ "O\xe2\x80\x95O", 1, "expected a move, got 'O' in 'O\xe2\x80\x95O'" },
+	{ "\xe2\x99\x94\xe2\x99\x94", 4, "expected a destination square, got "
+		"U+2654 WHITE CHESS KING '\xe2\x99\x94' in" },
+	{ "e4\xc2\xa0", 3, "expected a marker, promotion or check, got U+00A0 "
+			    "NO-BREAK SPACE in 'e4\xc2\xa0'" },
+	{ "e4\xe4\xb8\xad", 3, "got U+4E2D in 'e4\xe4\xb8\xad'" },
+	{ "\xef\xbd\x85\xef\xbc\x94", 1, "expected a move, got U+FF45 "
+		"FULLWIDTH LATIN SMALL LETTER E '\xef\xbd\x85' in" },
+	{ "e4\xe2\x80", 3, "got byte 0xe2" },
+	{ "e4\x1b", 3, "got byte 0x1b" },
 };
 
 static void test_rejects(void **state)
