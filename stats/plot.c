@@ -313,7 +313,8 @@ static void plot_results(struct plot *p)
 	result_bar(p, "all games", 9, part, nparts);
 	if (!p->s->group_by)
 		return;
-	size_t *idx, n = st_rank_groups(p->s, p->o->top ? p->o->top : 30, &idx);
+	size_t top = p->o->top ? p->o->top : 30;
+	size_t *idx, n = st_rank_groups(p->s, p->o->sort, top, &idx);
 	for (size_t k = 0; k < n; k++) {
 		const struct smap_entry *e = &p->s->groups.entries[idx[k]];
 		group_parts(st_group_at(p->s, idx[k]), part);

@@ -595,7 +595,8 @@ static void build_groups(struct st_report *r)
 	if (!r->s->group_by)
 		return;
 	bool tags = r->s->tags_only;
-	size_t *idx, n = st_rank_groups(r->s, r->o->top, &idx), ncols;
+	size_t *idx, ncols;
+	size_t n = st_rank_groups(r->s, r->o->sort, r->o->top, &idx);
 	const struct column *cols = tags ? group_tags_cols
 					 : group_columns(r, &ncols);
 	if (tags)
