@@ -273,8 +273,9 @@ static void progress_print(struct progress *p, double t, bool done)
 	if (p->total && !done)
 		fprintf(stderr, " of %.1f MB (%.0f%%)", (double)p->total / 1e6,
 			100.0 * (double)p->bytes / (double)p->total);
-	fprintf(stderr, ", %llu games, %.0f games/s",
-		(unsigned long long)p->games, rate);
+	fprintf(stderr, ", %llu %s, %.0f games/s",
+		(unsigned long long)p->games, plural(p->games, "game", "games"),
+		rate);
 	if (done) {
 		fprintf(stderr, ", %.1f s\n", secs);
 		return;
@@ -412,8 +413,9 @@ static int read_games(struct gamestats *gs, struct stats **s, char **files,
 	if (status == 0)
 		run_selection_end(&gs->opts, &said, games, rc.unselected);
 	if (!gs->quiet && invalid)
-		warn_user("%llu games: %llu valid, %llu invalid (%s)",
+		warn_user("%llu %s: %llu valid, %llu invalid (%s)",
 			  (unsigned long long)games,
+			  plural(games, "game", "games"),
 			  (unsigned long long)(games - invalid),
 			  (unsigned long long)invalid,
 			  gs->out.skip_invalid ? "left out of the totals"

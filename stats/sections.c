@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "../formats/formats.h"
 
 static struct section *section_add(struct st_report *r, const char *name,
 				   const char *title,
@@ -418,8 +419,9 @@ static void build_openings(struct st_report *r)
 {
 	size_t *idx, n = st_rank_table(r->s, TB_OPENINGS, r->o->top, &idx);
 	char title[64];
-	snprintf(title, sizeof title, "Openings: the first %u plies",
-		 r->s->opening_plies);
+	snprintf(title, sizeof title, "Openings: the first %u %s",
+		 r->s->opening_plies,
+		 plural(r->s->opening_plies, "ply", "plies"));
 	struct section *sec = section_add(r, "openings",
 					  arena_strndup(&r->mem, title,
 							strlen(title)),
