@@ -397,7 +397,7 @@ static void report_missing_ply(const struct render *r, const struct walk *w)
 			  .black = pgn_tag_value(g, "Black") };
 	diag_setf(&d, DIAG_ERROR, DC_NONE,
 		  "no ply %" PRIu32 ": the main line has %" PRIu32 " %s",
-		  r->ply, w->plies, w->plies == 1 ? "ply" : "plies");
+		  r->ply, w->plies, plural(w->plies, "ply", "plies"));
 	run_report(w->sink, &d);
 }
 

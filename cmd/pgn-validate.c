@@ -65,8 +65,8 @@ static void print_summary(const struct validate *v,
 			invalid, unselected);
 		return;
 	}
-	fprintf(stderr, "%llu games: %llu valid, %llu invalid",
-		valid + invalid, valid, invalid);
+	fprintf(stderr, "%llu %s: %llu valid, %llu invalid", valid + invalid,
+		plural(valid + invalid, "game", "games"), valid, invalid);
 	if (unselected)
 		fprintf(stderr, ", %llu not selected by --match", unselected);
 	putc('\n', stderr);

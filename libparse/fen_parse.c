@@ -205,8 +205,8 @@ static int fen_rank_done(struct fen_cursor *c, struct fen_board *b)
 {
 	if (b->squares == 8)
 		return 0;
-	diag_setf(c->err, DIAG_ERROR, DC_FEN, "board: rank %d has %d squares",
-		  b->rank + 1, b->squares);
+	diag_setf(c->err, DIAG_ERROR, DC_FEN, "board: rank %d has %d square%s",
+		  b->rank + 1, b->squares, b->squares == 1 ? "" : "s");
 	c->err->col = (uint32_t)((b->squares > 8 ? b->over : c->pos) + 1);
 	return -1;
 }
@@ -260,7 +260,8 @@ static int fen_board(struct fen_cursor *c, struct fen_syntax *out)
 		return -1;
 	if (b.rank != 0) {
 		diag_setf(c->err, DIAG_ERROR, DC_FEN,
-			  "board: %d ranks, expected 8", 8 - b.rank);
+			  "board: %d rank%s, expected 8", 8 - b.rank,
+			  8 - b.rank == 1 ? "" : "s");
 		c->err->col = (uint32_t)(c->pos + 1);
 		return -1;
 	}

@@ -170,6 +170,8 @@ static const struct reject rejects[] = {
 	  19 },
 	{ "8/8/8/8/8/7/8/K6k w - -", "board: rank 3 has 7 squares", 12 },
 	{ "8/8/8/8/8/8/K6k w - -", "board: 7 ranks, expected 8", 16 },
+	{ "K w - -", "board: rank 8 has 1 square", 2 },
+	{ "8 w - -", "board: 1 rank, expected 8", 2 },
 	{ "8/8/8/8/8/8/8/8/K6k w - -", "board: more than 8 ranks", 16 },
 	{ "8/8/8/8/8/8/8/K6x w - -", "board: expected a piece letter, a digit "
 	  "1-8 or '/', got 'x'", 17 },
