@@ -69,6 +69,7 @@ struct render {
 	enum selection select;
 	const char *selector;	/* "--ply", "--all", "--final" or NULL */
 	bool start, lastmove;
+	bool variant_given;	/* --variant: FEN lines must not name another */
 	uint32_t ply;
 	struct board_view marks;	/* --lastmove=MOVE, --highlight, --arrow */
 	unsigned long long positions;	/* FEN positions read */
@@ -136,6 +137,7 @@ static error_t parse_named(struct argp_state *state, struct render *r,
 		return 0;
 	case OPT_VARIANT:
 		r->replay.variant = variant_arg(arg);
+		r->variant_given = true;
 		if (!r->replay.variant)
 			argp_error(state, "unknown variant '%s' (known: %s)", arg,
 				   variant_id_list());
@@ -268,8 +270,10 @@ static int render_fen(struct render *r, const char *fen, const char *where)
 	struct position pos;
 	char name[32];
 	unsigned long long index = ++r->positions;
-	if (run_fen_position(&pos, fen, r->replay.variant, r->opts.strict,
-			     where))
+	struct fen_read read = { .variant = r->replay.variant,
+				 .variant_given = r->variant_given,
+				 .strict = r->opts.strict };
+	if (run_fen_position(&pos, fen, &read, where))
 		return EXIT_INVALID;
 	struct board_view v;
 	view_start(r, &v, &pos, NULL, NULL);
