@@ -654,8 +654,9 @@ static int epd_apply(struct fen_cursor *c, struct fen_record *out,
 	return fen_variant_name(c, out, op->arg, op->arg_len);
 }
 
-/* One operation, up to its ';' or the end of the line. */
-static int epd_op(struct fen_cursor *c, struct fen_record *out)
+/* One operation, up to its ';' or the end of the line; begun says
+ * whether a ';' came before it, as one must come before or after. */
+static int epd_op(struct fen_cursor *c, struct fen_record *out, bool begun)
 {
 	struct epd_op op = { 0 };
 	if (epd_opcode(c, &op) < 0)
@@ -667,6 +668,8 @@ static int epd_op(struct fen_cursor *c, struct fen_record *out)
 		if (epd_operand(c, &op) < 0)
 			return -1;
 	}
+	if (fen_at_end(c) && !begun)
+		return epd_fail(c, c->pos, &op, "no ';' ends the operation");
 	return epd_apply(c, out, &op);
 }
 
@@ -675,12 +678,13 @@ static int epd_op(struct fen_cursor *c, struct fen_record *out)
 static int epd_ops(struct fen_cursor *c, struct fen_record *out)
 {
 	for (;;) {
+		bool begun = false;
 		while (!fen_at_end(c) &&
 		       (fen_is_space(c->s[c->pos]) || c->s[c->pos] == ';'))
-			c->pos++;
+			begun |= c->s[c->pos++] == ';';
 		if (fen_at_end(c))
 			return 0;
-		if (epd_op(c, out) < 0)
+		if (epd_op(c, out, begun) < 0)
 			return -1;
 	}
 }

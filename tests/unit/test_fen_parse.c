@@ -361,6 +361,8 @@ static void test_record_rejects(void **state)
 	expect_record_error("8/8/8/8/8/8/8/4K2k w - - b.m e4;",
 			    "epd: expected letters, digits or '_' in an opcode, "
 			    "got '.'", 27);
+	expect_record_error("8/8/8/8/8/8/8/4K2k w - - 0 1 junk",
+			    "epd: junk: no ';' ends the operation", 34);
 	expect_record_error("8/8/8/8/8/8/8/4K2k w",
 			    "castling: missing", 21);
 }
