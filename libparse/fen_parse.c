@@ -519,19 +519,28 @@ static bool epd_ends_operand(const struct fen_cursor *c)
 	return fen_field_ends(c) || c->s[c->pos] == ';';
 }
 
+/* The end of a "string" operand at the cursor, its closing quote
+ * passed; 0 when it has none (reported). */
+static size_t epd_string_end(struct fen_cursor *c, const struct epd_op *op)
+{
+	const char *q = memchr(c->s + c->pos + 1, '"', c->len - c->pos - 1);
+	if (!q) {
+		epd_fail(c, c->pos, op, "a string without its closing '\"'");
+		return 0;
+	}
+	c->pos = (size_t)(q - c->s) + 1;
+	return c->pos - 1;
+}
+
 /* One operand: a "string" or a word ending at a blank or ';'. */
 static int epd_operand(struct fen_cursor *c, struct epd_op *op)
 {
 	size_t start = c->pos, end;
 	if (c->s[start] == '"') {
-		const char *q = memchr(c->s + start + 1, '"',
-				       c->len - start - 1);
-		if (!q)
-			return epd_fail(c, start, op,
-					"a string without its closing '\"'");
-		end = (size_t)(q - c->s);
 		start++;
-		c->pos = end + 1;
+		end = epd_string_end(c, op);
+		if (!end)
+			return -1;
 	} else {
 		while (!epd_ends_operand(c))
 			c->pos++;
