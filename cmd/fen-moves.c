@@ -234,7 +234,9 @@ int main(int argc, char **argv)
 		options, parse_opt, "[FEN...]",
 		"Print the legal moves of each position, one per line (sorted), "
 		"or its perft count.\vWith no FEN, read FEN lines from standard "
-		"input (blank lines and lines starting with # are skipped).  A bad "
+		"input (blank lines and lines starting with # are skipped): a FEN, a "
+		"board alone, pgn-convert -f fen lines or EPD, whose perft counts "
+		"--perft checks, a line's variant read under it.  A bad "
 		"FEN is reported with its column and the next one is still read; "
 		"exit status 1 then.",
 		children, run_help_filter, NULL

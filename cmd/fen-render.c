@@ -481,7 +481,8 @@ int main(int argc, char **argv)
 		"Draw chess positions (every pawnkit variant) as ASCII, Unicode "
 		"or SVG diagrams.\vWith no FEN and no --pgn, read FEN lines from "
 		"standard input (blank lines and lines starting with # are "
-		"skipped).  A bad FEN is reported with its field and column and "
+		"skipped): a FEN, a board alone, pgn-convert -f fen lines or "
+		"EPD, a line's variant read under it.  A bad FEN is reported with its field and column and "
 		"the next one is still drawn.  Exit status: 0 all drawn, 1 a bad "
 		"FEN or game, 2 usage or I/O error.",
 		children, run_help_filter, NULL
