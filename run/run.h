@@ -196,12 +196,21 @@ int for_each_fen_line(const char *path, fen_fn fn, void *ctx);
  * 2"), reported as "PROGRAM: where:COL: error: message" (or warning:),
  * the message written as every text for a terminal is. */
 void fen_report(const char *where, const struct diag *err, bool error);
-/* fen read into *pos under v: 0; or -1 when it cannot be, reported on
- * standard error as "PROGRAM: WHERE:COL: error: ...".  A castling right
- * that the pieces do not allow is dropped with a warning so worded, and
- * is an error when strict. */
+/* How fen-moves and fen-render read a line of positions
+ * (fen_record_parse): under the variant the line names, else under
+ * variant; a line naming another than a variant given is an error. */
+struct fen_read {
+	const struct variant *variant;	/* --variant, or standard */
+	bool variant_given;		/* --variant was on the command line */
+	bool strict;
+	struct fen_record rec;		/* out: the line as read */
+};
+/* fen read into *pos: 0; or -1 when it cannot be, reported on standard
+ * error as "PROGRAM: WHERE:COL: error: ...".  A castling right that the
+ * pieces do not allow is dropped with a warning so worded, and is an
+ * error when strict. */
 int run_fen_position(struct position *pos, const char *fen,
-		     const struct variant *v, bool strict, const char *where);
+		     struct fen_read *r, const char *where);
 
 /* --------------------------------------------------------------- games */
 
