@@ -377,8 +377,9 @@ int main(int argc, char **argv)
 	if (!c.opts.json)
 		diag_counts_print(&cfg.diag, stderr);
 	if (output_close(out, c.output_path) != 0 ||
-	    output_close(cfg.streams[S_REJECT], c.reject_path) != 0 ||
-	    diag_policy_close(&cfg.diag) != 0)
+	    output_close(cfg.streams[S_REJECT], c.reject_path) != 0)
+		status = EXIT_TROUBLE;
+	if (diag_policy_close(&cfg.diag) != 0)
 		status = EXIT_TROUBLE;
 	run_options_release(&c.opts);
 	if (status == 0 && (c.failed || cfg.counts[C_FAILED] || selection))

@@ -133,8 +133,9 @@ int main(int argc, char **argv)
 				  cfg.counts[C_INVALID], cfg.unselected);
 	print_summary(&v, &cfg);
 	if (output_close(cfg.streams[S_OUTPUT], v.output_path) != 0 ||
-	    output_close(cfg.streams[S_REJECT], v.reject_path) != 0 ||
-	    diag_policy_close(&cfg.diag) != 0)
+	    output_close(cfg.streams[S_REJECT], v.reject_path) != 0)
+		status = EXIT_TROUBLE;
+	if (diag_policy_close(&cfg.diag) != 0)
 		status = EXIT_TROUBLE;
 	run_options_release(&v.opts);
 	if (status == 0 && (cfg.counts[C_INVALID] || selection))

@@ -7,9 +7,6 @@
 
 #include "run.h"
 
-/* Warnings printed, by code: printing is on the calling thread only. */
-static uint64_t printed[DC__COUNT];
-
 bool diag_policy_apply(const struct diag_policy *p, struct diag *d)
 {
 	if (d->severity != DIAG_WARNING || (unsigned)d->code >= DC__COUNT)
@@ -51,8 +48,9 @@ void diag_policy_print(const struct diag_policy *p, const struct diag *orig)
 	struct diag d = *orig;
 	if (!diag_policy_apply(p, &d) || !shown(p, &d))
 		return;
-	if (d.severity == DIAG_WARNING && (unsigned)d.code < DC__COUNT)
-		printed[d.code]++;
+	if (p->printed && d.severity == DIAG_WARNING &&
+	    (unsigned)d.code < DC__COUNT)
+		p->printed[d.code]++;
 	if (p->json)
 		diag_print_json(diag_policy_stream(p), &d);
 	else
@@ -61,12 +59,13 @@ void diag_policy_print(const struct diag_policy *p, const struct diag *orig)
 
 int diag_policy_close(const struct diag_policy *p)
 {
+	free(p->printed);
 	return p->to ? output_close(p->to, p->to_path) : 0;
 }
 
 /* The code printed most of not yet listed (ties: the first code), or
  * DC__COUNT when none is left. */
-static unsigned next_most(const bool *listed)
+static unsigned next_most(const uint64_t *printed, const bool *listed)
 {
 	unsigned best = DC__COUNT;
 	for (unsigned c = 0; c < DC__COUNT; c++)
@@ -78,10 +77,12 @@ static unsigned next_most(const bool *listed)
 
 /* The codes printed, most first, as text ("N CODE, N CODE") or JSON
  * members ("CODE":N,"CODE":N). */
-static void print_codes(FILE *out, bool json)
+static void print_codes(FILE *out, const uint64_t *printed, bool json)
 {
 	bool listed[DC__COUNT] = { false };
-	for (unsigned n = 0, c; (c = next_most(listed)) < DC__COUNT; n++) {
+	unsigned c;
+	for (unsigned n = 0; (c = next_most(printed, listed)) < DC__COUNT;
+	     n++) {
 		listed[c] = true;
 		const char *name = diag_code_name((enum diag_code)c);
 		if (json)
@@ -96,19 +97,19 @@ static void print_codes(FILE *out, bool json)
 void diag_counts_print(const struct diag_policy *p, FILE *out)
 {
 	uint64_t total = 0;
-	if (!p->count || p->quiet)
+	if (!p->count || p->quiet || !p->printed)
 		return;
 	for (unsigned c = 0; c < DC__COUNT; c++)
-		total += printed[c];
+		total += p->printed[c];
 	if (p->json) {
 		fputs(",\"warnings\":{", out);
-		print_codes(out, true);
+		print_codes(out, p->printed, true);
 		putc('}', out);
 		return;
 	}
 	fprintf(out, "%" PRIu64 " warning%s%s", total, total == 1 ? "" : "s",
 		total ? ": " : "");
-	print_codes(out, false);
+	print_codes(out, p->printed, false);
 	putc('\n', out);
 }
 

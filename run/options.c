@@ -202,6 +202,7 @@ struct diag_policy run_options_diag(const struct run_options *o)
 				 .strict = o->strict,
 				 .count = o->diag_level_given };
 	memcpy(p.level, o->diag_level, sizeof p.level);
+	p.printed = xcalloc(DC__COUNT, sizeof *p.printed);
 	if (o->diag_path) {
 		p.to_path = o->diag_path;
 		p.to = output_open(o->diag_path);

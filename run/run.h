@@ -100,6 +100,9 @@ struct diag_policy {
 	 * turned on prints under -w. */
 	unsigned char level[DC__COUNT];
 	bool count;		/* -W given: diag_counts_print() prints */
+	/* The warnings printed, by code (DC__COUNT of them; NULL: not
+	 * counted), added to on the calling thread. */
+	uint64_t *printed;
 	/* --diagnostics: where they are printed (NULL: standard error). */
 	FILE *to;
 	const char *to_path;
@@ -169,7 +172,8 @@ void diag_policy_print(const struct diag_policy *p, const struct diag *d);
 bool diag_policy_apply(const struct diag_policy *p, struct diag *d);
 /* Where p prints diagnostics. */
 FILE *diag_policy_stream(const struct diag_policy *p);
-/* Closes the --diagnostics file (output_close()): 0, or -1. */
+/* Closes the --diagnostics file (output_close()), and frees the counts:
+ * 0, or -1. */
 int diag_policy_close(const struct diag_policy *p);
 /* The warnings printed, by code, when p->count and not p->quiet (a
  * summary's last line changes only when -W is given): as text a line
