@@ -216,7 +216,7 @@ static void convert_game(void *ctx, void *worker, struct pgn_game *g,
 	if (ok)
 		conv_writer_game(piece, cg);
 	else
-		conv_writer_failed(piece, g);
+		conv_writer_failed(piece, cg);
 }
 
 /* --from json: each game object's PGN text run as a document of its own,

@@ -368,35 +368,47 @@ static void jw_tag(void *ctx, const struct pgn_tag *t)
 	jw_string(j, t->value, t->value_len);
 }
 
-/* "game", "tags", "before", "variant" and "start". */
-static void jw_head(struct jw *j)
+/* "game" and "tags". */
+static void jw_number_tags(struct jw *j)
 {
 	struct conv_game *cg = j->cg;
-	const struct pgn_game *g = cg->game;
-	const char *variant = variant_id(cg->start.variant);
 	fmt_out_str(&j->out, "{\"game\":");
-	fmt_out_game_number(&j->out, cg->number, g->index);
+	fmt_out_game_number(&j->out, cg->number, cg->game->index);
 	fmt_out_str(&j->out, ",\"tags\":{");
-	fmt_conv_tags_each(g, cg->started ? cg->start.variant : NULL,
+	fmt_conv_tags_each(cg->game, cg->started ? cg->start.variant : NULL,
 			   j->o->tags, jw_tag, j);
 	fmt_out_char(&j->out, '}');
-	jw_comments(j, "before", g->before.first, NULL, 0);
+}
+
+/* "variant" and "start". */
+static void jw_start(struct jw *j)
+{
+	const char *variant = variant_id(j->cg->start.variant);
 	jw_key(j, "variant");
 	jw_text(&j->out, variant, strlen(variant));
 	jw_key(j, "start");
 	char *p = fmt_out_room(&j->out, FEN_MAX + 2);
-	size_t n = fmt_fen(&j->fen, &cg->start, p + 1);
+	size_t n = fmt_fen(&j->fen, &j->cg->start, p + 1);
 	p[0] = '"';
 	p[n + 1] = '"';
 	j->out.n += n + 2;
+}
+
+/* "result". */
+static void jw_end(struct jw *j)
+{
+	const char *result = fmt_conv_game_result(j->cg->game);
+	jw_key(j, "result");
+	jw_text(&j->out, result, strlen(result));
 }
 
 static void jw_game(struct jw *j)
 {
 	struct conv_game *cg = j->cg;
 	const struct pgn_game *g = cg->game;
-	const char *result = fmt_conv_game_result(g);
-	jw_head(j);
+	jw_number_tags(j);
+	jw_comments(j, "before", g->before.first, NULL, 0);
+	jw_start(j);
 	cg->cursor = 0;
 	struct conv_line l;
 	fmt_conv_line_begin(&l, cg, &g->moves, &cg->start, 0, 0);
@@ -404,8 +416,7 @@ static void jw_game(struct jw *j)
 	jw_nags(j, "nags", g->moves.first, l.next);
 	jw_key(j, "moves");
 	jw_line(j, &g->moves, &cg->start, 0, 0);
-	jw_key(j, "result");
-	jw_text(&j->out, result, strlen(result));
+	jw_end(j);
 	jw_comments(j, "after", g->after.first, NULL, 0);
 	if (j->latin1)
 		fmt_out_str(&j->out, ",\"latin1\":true");
@@ -422,16 +433,65 @@ void fmt_json_write_game(FILE *out, struct conv_game *cg,
 	fmt_out_end(&j.out);
 }
 
-void fmt_json_write_failed(FILE *out, const struct pgn_game *g,
-			   const struct conv_number *number)
+/* ,"error":{"line":L,"column":C,"message":M}: the first error, its
+ * place counted in the game's raw text (line 1 its first line), which
+ * a chunk's game knows as well as the whole input's.  An error of the
+ * reader's own, which the replay does not see, is said by its kind. */
+static void jw_error(struct jw *j)
 {
-	struct fmt_out o;
-	fmt_out_begin(&o, out, NULL);
-	fmt_out_str(&o, "{\"game\":");
-	fmt_out_game_number(&o, number, g->index);
-	fmt_out_str(&o, ",\"raw\":");
-	if (jw_text(&o, g->raw, g->raw_len))
-		fmt_out_str(&o, ",\"latin1\":true");
-	fmt_out_char(&o, '}');
-	fmt_out_end(&o);
+	const struct pgn_game *g = j->cg->game;
+	const struct diag *d = &j->cg->fault;
+	/* A warning fails a game only under --strict, and not the reader's. */
+	bool own = d->severity == DIAG_ERROR ? d->message[0] != 0 :
+		d->message[0] && !(g->flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE));
+	const char *message = own ? d->message :
+		g->flags & PGN_TOO_LARGE ? "game over the size limit" :
+		"syntax error";
+	uint32_t line = own ? d->line : g->start.line;
+	uint32_t col = own ? d->col : g->start.col;
+	jw_key(j, "error");
+	fmt_out_str(&j->out, "{\"line\":");
+	fmt_out_uint(&j->out, line >= g->raw_at.line ?
+		     line - g->raw_at.line + 1 : 1);
+	fmt_out_str(&j->out, ",\"column\":");
+	fmt_out_uint(&j->out, col);
+	fmt_out_str(&j->out, ",\"message\":");
+	jw_string(j, message, strlen(message));
+	fmt_out_char(&j->out, '}');
+}
+
+/* A failed game: what a game's record holds up to its failure (the
+ * moves the replay played), then "error" and its bytes in "raw", the
+ * one member --from json reads of it. */
+static void jw_failed(struct jw *j)
+{
+	struct conv_game *cg = j->cg;
+	jw_number_tags(j);
+	if (cg->started)
+		jw_start(j);
+	jw_key(j, "moves");
+	if (cg->started) {
+		cg->cursor = 0;
+		cg->partial = true;
+		jw_line(j, &cg->game->moves, &cg->start, 0, 0);
+	} else {
+		fmt_out_str(&j->out, "[]");
+	}
+	jw_end(j);
+	jw_error(j);
+	jw_key(j, "raw");
+	jw_string(j, cg->game->raw, cg->game->raw_len);
+	if (j->latin1)
+		fmt_out_str(&j->out, ",\"latin1\":true");
+	fmt_out_char(&j->out, '}');
+}
+
+void fmt_json_write_failed(FILE *out, struct conv_game *cg,
+			   const struct conv_opts *o)
+{
+	struct jw j = { .cg = cg, .o = o };
+	fmt_out_begin(&j.out, out, cg);
+	fmt_fen_cache_init(&j.fen, cg);
+	jw_failed(&j);
+	fmt_out_end(&j.out);
 }

@@ -52,7 +52,7 @@ static char *convert(const char *pgn, size_t len, enum conv_format format,
 		    !(g.flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE))) {
 			conv_writer_game(piece, &cg);
 		} else {
-			conv_writer_failed(piece, &g);
+			conv_writer_failed(piece, &cg);
 			++*failed;
 		}
 	}
@@ -133,7 +133,13 @@ static void test_document_and_failed(void **state)
 	char *got = convert(pgn, strlen(pgn), CONV_JSON, &failed);
 	assert_int_equal(failed, 1);
 	assert_non_null(strstr(got, "[\n{\"game\":1,"));
-	assert_non_null(strstr(got, "},\n{\"game\":2,\"raw\":\"[Event \\\"b"
+	/* The failed game: a record like the others, its moves up to the
+	 * failure, its error, and its bytes. */
+	assert_non_null(strstr(got, "},\n{\"game\":2,\"tags\":{\"Event\":"
+				    "\"b\\u00e9\"},\"variant\":\"standard\""));
+	assert_non_null(strstr(got, "\"moves\":[],\"result\":\"*\",\"error\":"
+				    "{\"line\":3,\"column\":4,"));
+	assert_non_null(strstr(got, ",\"raw\":\"[Event \\\"b"
 				    "\\u00e9\\\"]\\n\\n1. e5 *\\n\",\"latin1\":true}\n]\n"));
 	free(got);
 	got = convert("", 0, CONV_JSON, &failed);
