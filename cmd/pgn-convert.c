@@ -13,7 +13,8 @@ const char *argp_program_bug_address = PAWNKIT_BUGS;
 
 enum {
 	OPT_FROM = 256, OPT_TAGS, OPT_WIDTH, OPT_MAINLINE, OPT_STRIP_COMMENTS,
-	OPT_STRIP_VARIATIONS, OPT_STRIP_NAGS, OPT_STRIP_CLOCKS, OPT_SHREDDER
+	OPT_STRIP_VARIATIONS, OPT_STRIP_NAGS, OPT_STRIP_CLOCKS, OPT_SHREDDER,
+	OPT_FIELDS
 };
 
 static const struct argp_option options[] = {
@@ -28,6 +29,7 @@ static const struct argp_option options[] = {
 	{ "strip-variations", OPT_STRIP_VARIATIONS, NULL, 0, "Leave out variations", 0 },
 	{ "strip-nags", OPT_STRIP_NAGS, NULL, 0, "Leave out NAGs", 0 },
 	{ "strip-clocks", OPT_STRIP_CLOCKS, NULL, 0, "Leave out [%clk] and [%emt] commands in comments", 0 },
+	{ "fields", OPT_FIELDS, "LIST", 0, "json, ndjson: the members of each move besides its ply, of san, lan, uci and fen (default: all), such as san,uci", 0 },
 	{ "mainline", OPT_MAINLINE, NULL, 0, "fen, epd: the positions of the main line only", 0 },
 	{ "shredder-fen", OPT_SHREDDER, NULL, 0, "fen, epd: castling rights as their rooks' files (Shredder-FEN: HAha), not KQkq", 0 },
 	{ 0 }
@@ -91,6 +93,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_STRIP_VARIATIONS: o->strip_variations = true; break;
 	case OPT_STRIP_NAGS: o->strip_nags = true; break;
 	case OPT_STRIP_CLOCKS: o->strip_clocks = true; break;
+	case OPT_FIELDS: o->omit = (unsigned)choice(state, "fields", arg,
+			conv_fields_parse, "a list of san, lan, uci, fen"); break;
 	case OPT_MAINLINE: o->mainline = true; break;
 	case OPT_SHREDDER: o->castling = FEN_SHREDDER; break;
 	case ARGP_KEY_INIT: run_options_children(state, &c->opts); break;

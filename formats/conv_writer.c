@@ -54,6 +54,31 @@ int conv_tags_parse(const char *name)
 	return LOOKUP(t, name);
 }
 
+static const struct name_value field_names[] = {
+	{ "san", CONV_FIELD_SAN }, { "lan", CONV_FIELD_LAN },
+	{ "uci", CONV_FIELD_UCI }, { "fen", CONV_FIELD_FEN },
+};
+
+int conv_fields_parse(const char *list)
+{
+	unsigned chosen = 0;
+	const char *p = list;
+	do {
+		char name[8];
+		size_t n = strcspn(p, ",");
+		if (n == 0 || n >= sizeof name)
+			return -1;
+		memcpy(name, p, n);
+		name[n] = 0;
+		int bit = LOOKUP(field_names, name);
+		if (bit < 0)
+			return -1;
+		chosen |= (unsigned)bit;
+		p += n;
+	} while (*p++ == ',');
+	return (int)(CONV_FIELDS_ALL & ~chosen);
+}
+
 /* -------------------------------------------------------- writers */
 
 struct conv_writer *conv_writer_new(FILE *out, enum conv_format format,

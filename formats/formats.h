@@ -98,12 +98,26 @@ struct conv_opts {
 	bool strip_comments, strip_variations, strip_nags, strip_clocks;
 	bool mainline;		/* fen, epd: main-line positions only */
 	enum fen_castling castling;	/* fen, epd: X-FEN or Shredder-FEN */
+	unsigned omit;		/* json: the move members left out, CONV_FIELD_* */
+};
+
+/* The members of a JSON move object that --fields chooses: bits of
+ * conv_opts.omit (0, the default, writes them all). */
+enum {
+	CONV_FIELD_SAN = 1u << NOTATION_SAN,
+	CONV_FIELD_LAN = 1u << NOTATION_LAN,
+	CONV_FIELD_UCI = 1u << NOTATION_UCI,
+	CONV_FIELD_FEN = 1u << 3,
+	CONV_FIELDS_ALL = (1u << 4) - 1,
 };
 
 /* Option values ("uci-line", "figurine", "roster") to enums; -1 unknown. */
 int conv_format_parse(const char *name);
 int conv_notation_parse(const char *name);
 int conv_tags_parse(const char *name);
+/* "san,uci" (the members to write, in any order) to the bits left out
+ * (conv_opts.omit); -1 when a name is unknown or none is given. */
+int conv_fields_parse(const char *list);
 
 struct conv_move {
 	const struct pgn_item *item;	/* a PI_MOVE */

@@ -227,7 +227,9 @@ static bool plain_move_texts(char text[][MOVE_TEXT_MAX], const size_t len[])
 	return !flags;
 }
 
-/* The keys of the notations, by enum notation (SAN, LAN, UCI). */
+/* The keys of the notations, by enum notation (SAN, LAN, UCI), and
+ * their bits in conv_opts.omit. */
+#define NOTATIONS (CONV_FIELD_SAN | CONV_FIELD_LAN | CONV_FIELD_UCI)
 static const char notation_key[][4] = { "san", "lan", "uci" };
 
 /* The notations' texts, the long way: escaped. */
@@ -235,18 +237,23 @@ static void jw_notations_escaped(struct jw *j, char text[][MOVE_TEXT_MAX],
 				 const size_t len[])
 {
 	for (size_t n = NOTATION_SAN; n <= NOTATION_UCI; n++) {
+		if (j->o->omit & (1u << n))
+			continue;
 		jw_key(j, notation_key[n]);
 		jw_text(&j->out, text[n], len[n]);
 	}
 }
 
-/* ,"san":"...","lan":"...","uci":"..." of the move of s.  Texts that
+/* ,"san":"...","lan":"...","uci":"..." of the move of s (those that
+ * --fields keeps).  Texts that
  * must be escaped (none so far: the notations are written in ASCII
  * letters) are written the long way. */
 static void jw_notations(struct jw *j, const struct conv_step *s)
 {
 	char text[NOTATION_FIGURINE][MOVE_TEXT_MAX];
 	size_t len[NOTATION_FIGURINE], at = 0;
+	if ((j->o->omit & NOTATIONS) == NOTATIONS)
+		return;		/* --fields fen */
 	memset(text, 0, sizeof text);	/* plain_move_texts() reads words */
 	move_texts(s, text, len);
 	if (!plain_move_texts(text, len)) {
@@ -255,6 +262,8 @@ static void jw_notations(struct jw *j, const struct conv_step *s)
 	}
 	char *p = fmt_out_room(&j->out, 3 * (8 + MOVE_TEXT_MAX + 1));
 	for (size_t n = NOTATION_SAN; n <= NOTATION_UCI; n++) {
+		if (j->o->omit & (1u << n))
+			continue;
 		memcpy(p + at, ",\"", 2);
 		memcpy(p + at + 2, notation_key[n], 3);
 		memcpy(p + at + 5, "\":\"", 3);
@@ -327,7 +336,8 @@ static void jw_move(struct jw *j, const struct conv_step *s,
 	if (prefix_of)
 		jw_prefix(j, prefix_of, prefix_end, s->depth);
 	jw_notations(j, s);
-	jw_fen(j, s->after);
+	if (!(j->o->omit & CONV_FIELD_FEN))
+		jw_fen(j, s->after);
 	jw_after(j, s);
 }
 
