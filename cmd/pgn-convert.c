@@ -1,6 +1,7 @@
 /* pgn-convert: replay every game, write it again in PGN export format, in
  * another notation, as JSON, or as lines of positions or moves; games
- * that fail are passed on byte for byte. */
+ * that fail are passed on byte for byte (PGN), as records (JSON), or
+ * left out (line formats). */
 #include <argp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -335,8 +336,10 @@ int main(int argc, char **argv)
 		"Replay every game of PGN files (SAN, LAN or coordinates, any "
 		"variant) and write it again: PGN export format in SAN, LAN, "
 		"UCI or figurine notation, JSON, NDJSON, FEN or EPD lines, or "
-		"one line of UCI moves per game.  Games that fail are written "
-		"as they came.\vWith no FILE, or when FILE is -, read standard "
+		"one line of UCI moves per game.  Games that fail go to "
+		"--reject as they came; without it, PGN holds them as they "
+		"came, JSON as records with \"error\" and \"raw\", and the "
+		"line formats leave them out.\vWith no FILE, or when FILE is -, read standard "
 		"input.  Exit status: 0 every game converted, 1 some failed, "
 		"2 usage or I/O error.",
 		children, run_help_filter, NULL
