@@ -433,14 +433,21 @@ static void jw_game(struct jw *j)
 	fmt_out_char(&j->out, '}');
 }
 
-void fmt_json_write_game(FILE *out, struct conv_game *cg,
-			 const struct conv_opts *o)
+/* One record, built in the game's buffer and written at once. */
+static void jw_write(FILE *out, struct conv_game *cg,
+		     const struct conv_opts *o, void (*record)(struct jw *))
 {
 	struct jw j = { .cg = cg, .o = o };
 	fmt_out_begin(&j.out, out, cg);
 	fmt_fen_cache_init(&j.fen, cg);
-	jw_game(&j);
+	record(&j);
 	fmt_out_end(&j.out);
+}
+
+void fmt_json_write_game(FILE *out, struct conv_game *cg,
+			 const struct conv_opts *o)
+{
+	jw_write(out, cg, o, jw_game);
 }
 
 /* ,"error":{"line":L,"column":C,"message":M}: the first error, its
@@ -499,9 +506,5 @@ static void jw_failed(struct jw *j)
 void fmt_json_write_failed(FILE *out, struct conv_game *cg,
 			   const struct conv_opts *o)
 {
-	struct jw j = { .cg = cg, .o = o };
-	fmt_out_begin(&j.out, out, cg);
-	fmt_fen_cache_init(&j.fen, cg);
-	jw_failed(&j);
-	fmt_out_end(&j.out);
+	jw_write(out, cg, o, jw_failed);
 }
