@@ -124,6 +124,21 @@ static void test_schema(void **state)
 	free(got);
 }
 
+static void test_fields(void **state)
+{
+	(void)state;
+	assert_int_equal(conv_fields_parse("san,lan,uci,fen"), 0);
+	assert_int_equal(conv_fields_parse("uci,san"),
+			 CONV_FIELD_LAN | CONV_FIELD_FEN);
+	assert_int_equal(conv_fields_parse("fen"),
+			 CONV_FIELD_SAN | CONV_FIELD_LAN | CONV_FIELD_UCI);
+	assert_int_equal(conv_fields_parse(""), -1);
+	assert_int_equal(conv_fields_parse("san,"), -1);
+	assert_int_equal(conv_fields_parse(",san"), -1);
+	assert_int_equal(conv_fields_parse("san,pgn"), -1);
+	assert_int_equal(conv_fields_parse("sanlanuci"), -1);
+}
+
 static void test_document_and_failed(void **state)
 {
 	static const char pgn[] = "[Event \"a\"]\n\n1. e4 *\n\n"
@@ -512,6 +527,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_schema),
 		cmocka_unit_test(test_document_and_failed),
+		cmocka_unit_test(test_fields),
 		cmocka_unit_test(test_latin1),
 		cmocka_unit_test(test_utf8_put),
 		cmocka_unit_test(test_utf8_visible),
