@@ -1025,6 +1025,16 @@ int json_games_next(struct json_games *r, const char **pgn, size_t *len,
 	return 1;
 }
 
+bool json_games_more(struct json_games *r)
+{
+	skip_blanks(r);
+	switch (r->top) {
+	case TOP_ARRAY: return peek(r) == ',';
+	case TOP_SEQUENCE: return peek(r) >= 0;
+	default: return false;
+	}
+}
+
 const char *json_games_variant(const struct json_games *r, size_t *len,
 			       struct pgn_loc *at)
 {

@@ -232,6 +232,11 @@ struct pgn_reader_opts {
 	bool tags_only;		/* do not build the movetext tree */
 	skipped_fn *skipped;	/* NULL: the rest of a cut game is dropped */
 	void *skipped_ctx;
+	/* The input goes on past these bytes (a JSON game's text when other
+	 * games follow it): a 0x1a with only blanks after it is a stray
+	 * byte, as it was where the bytes came from, not the DOS
+	 * end-of-file mark. */
+	bool more_input;
 };
 
 /* An input's text: the bytes of a file or of standard input as text.
