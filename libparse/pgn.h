@@ -221,9 +221,10 @@ const char *pgn_tag_value(const struct pgn_game *g, const char *name);
 
 /* The rest of a game past its raw bytes, which were cut (PGN_RAW_CUT):
  * given in order, in as many calls as it takes, while the next game is
- * read (so always the rest of the game returned last).  Written after the
- * game's raw bytes, it makes the game whole again, and the input add up,
- * without the reader holding it. */
+ * read (so always the rest of the game returned last), and then a call
+ * with len 0 (bytes NULL) says it is over.  Written after the game's raw
+ * bytes, it makes the game whole again, and the input add up, without
+ * the reader holding it. */
 typedef void skipped_fn(void *ctx, const char *bytes, size_t len);
 
 struct pgn_reader_opts {
