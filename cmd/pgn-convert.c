@@ -327,6 +327,7 @@ static int read_json_file(struct convert *c, struct run_config *cfg,
 	while ((rc = json_games_next(jg, &text, &len, &at, &err)) > 0) {
 		const char *variant;
 		index++;
+		cfg->reader.first_col = json_games_column(jg);
 		cfg->reader.more_input = json_games_more(jg);
 		if (json_variant(jg, rc, &variant, &err) == 1)
 			convert_json_game(c, cfg, path, text, len, variant,

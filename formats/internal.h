@@ -190,7 +190,8 @@ void fmt_pgn_write_game(FILE *out, struct conv_game *cg,
 void fmt_json_write_game(FILE *out, struct conv_game *cg,
 			 const struct conv_opts *o);
 /* A failed game's record: its moves up to the failure, "error" and
- * "raw" (cg->game's bytes), with "latin1":true when the record needed it
+ * "raw" (cg->game's bytes, and "raw_column" when they began inside a
+ * line), with "latin1":true when the record needed it
  * (returned).  open leaves the raw string open for the rest of a game
  * cut at the size limit: fmt_json_write_raw_more() adds its bytes, ORing
  * in whether they needed Latin-1, fmt_json_write_raw_end() closes string

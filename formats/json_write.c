@@ -496,8 +496,9 @@ static void jw_raw_end(struct fmt_out *o, bool latin1)
 }
 
 /* A failed game: what a game's record holds up to its failure (the
- * moves the replay played), then "error" and its bytes in "raw", the
- * one member --from json reads of it. */
+ * moves the replay played), then "error" and its bytes in "raw" (with
+ * "raw_column" when they began inside a line), the members --from json
+ * reads of it. */
 static void jw_failed(struct jw *j)
 {
 	struct conv_game *cg = j->cg;
@@ -514,6 +515,12 @@ static void jw_failed(struct jw *j)
 	}
 	jw_end(j);
 	jw_error(j);
+	/* Bytes that began inside a line (after a game's result on it) are
+	 * read back from there: a '%' there opens no escape line. */
+	if (cg->game->raw_at.col > 1) {
+		jw_key(j, "raw_column");
+		fmt_out_uint(&j->out, cg->game->raw_at.col);
+	}
 	jw_key(j, "raw");
 	j->latin1 |= jw_chars(&j->out, cg->game->raw, cg->game->raw_len, true);
 	if (!j->open)

@@ -238,6 +238,9 @@ struct pgn_reader_opts {
 	 * byte, as it was where the bytes came from, not the DOS
 	 * end-of-file mark. */
 	bool more_input;
+	/* The column the first byte stood at in the input these bytes came
+	 * from (a JSON game's text); 0 or 1: a line's start. */
+	uint32_t first_col;
 };
 
 /* An input's text: the bytes of a file or of standard input as text.

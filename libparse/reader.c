@@ -53,6 +53,10 @@ static struct pgn_reader *reader_new(const char *name,
 	r->origin = true;
 	if (opts)
 		r->opts = *opts;
+	if (r->opts.first_col > 1) {	/* inside a line: not the input's start */
+		r->col = r->opts.first_col;
+		r->origin = false;
+	}
 	if (!r->opts.max_game_bytes)
 		r->opts.max_game_bytes = DEFAULT_MAX_GAME;
 	/* Item lengths are 32-bit. */
