@@ -16,6 +16,12 @@
 #   fen-render    --pgn, and FEN lines (positions of real games and of the
 #                 perft suites, each variant's, mutated alike)
 #   fen-moves     the same FEN lines: moves in each notation, or perft
+#   pgn-split     pieces of N games, N bytes or N pieces, which joined in
+#                 the manifest's order are the mutant
+#   and the mutant compressed (gzip, xz, zstd, bzip2) or in UTF-16, one
+#   in three of those mutated again (corrupt or cut-short data), through
+#   pgn-validate (-o - --reject - writing the text, when the data is
+#   whole), pgn-convert -f json and game-stats
 # each under a time limit.  Any run that outlives it, dies of a signal,
 # exits past 2 or prints a sanitizer's report fails, as does a broken
 # property; the mutant is kept with what failed.
@@ -225,6 +231,49 @@ fen_lines() {
 	: >"$w/in"
 }
 
+# pgn-split: the pieces joined in the manifest's order are the input.
+split() {
+	[ -x "$bin/pgn-split" ] || return 0
+	rm -rf "$w/split" && mkdir "$w/split"
+	how=$(pick "-g 1" "-g 3" "-b 2K" "-b 100" "-n 3")
+	run "pgn-split $how" "$bin/pgn-split" $how -d "$w/split" -p p "$w/m.pgn" || return
+	tail -n +2 "$w/out" | cut -f1 | while read -r piece; do cat "$piece"; done >"$w/joined"
+	cmp -s "$w/joined" "$w/m.pgn" || { fail "pgn-split $how: the pieces are not the input"; return; }
+	count pgn-split
+}
+
+# The mutant as the input layer decodes it: compressed, or UTF-16 from
+# its bytes read as Latin-1 (the text is then their UTF-8, after a byte
+# order mark); one in three mutated again, which the text need not
+# survive, but the commands must.
+encoded() {
+	how=$(pick gzip xz zstd bzip2 utf-16)
+	if [ $how = utf-16 ]; then
+		command -v iconv >/dev/null || return 0
+		iconv -f latin1 -t utf-16 <"$w/m.pgn" >"$w/e.pgn" || return 0
+		{ printf '\357\273\277'; iconv -f latin1 -t utf-8 <"$w/m.pgn"; } >"$w/text"
+	else
+		command -v $how >/dev/null || return 0
+		$how -c <"$w/m.pgn" >"$w/e.pgn" || return 0
+		cp "$w/m.pgn" "$w/text"
+	fi
+	whole=1
+	if [ $((n % 3)) = 0 ]; then
+		echo "$w/e.pgn" >"$w/e.list"
+		"$mutate" "$seed" "$n" "$w/e.list" "$w/m.pgn" >/dev/null || return 0
+		how="$how, mutated"
+		whole=0
+	else
+		cp "$w/e.pgn" "$w/m.pgn"
+	fi
+	run "pgn-validate ($how)" "$bin/pgn-validate" -q -o - --reject - "$w/m.pgn" || return
+	[ $whole = 0 ] || [ $s = 2 ] || cmp -s "$w/out" "$w/text" || blank_only "$w/text" ||
+		{ fail "pgn-validate ($how) -o - --reject -: not the text"; return; }
+	run "pgn-convert -f json ($how)" "$bin/pgn-convert" -q -f json --jobs 2 "$w/m.pgn" || return
+	run "game-stats ($how)" "$bin/game-stats" -q "$w/m.pgn" || return
+	count "encoded (${how%%,*})"
+}
+
 # One of the arguments, chosen by the mutant's number and the seed.
 pick() {
 	h=$(( (n * 2654435761 + seed * 40503 + $#) % 4294967296 ))
@@ -254,7 +303,9 @@ worker() {
 		convert
 		stats
 		render_pgn
+		split
 		fen_lines
+		encoded
 		echo $failed $runs >"$w/failed"
 		[ -n "$only" ] && break
 		# A sign of life in a long run.
