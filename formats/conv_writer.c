@@ -198,7 +198,8 @@ bool conv_writer_failed(struct conv_writer *w, struct conv_game *cg,
 	case CONV_FEN:
 	case CONV_EPD:
 	case CONV_UCI_LINE:
-		return false;	/* a line stream holds positions and moves only */
+		/* A line stream holds positions and moves only. */
+		return false;
 	case CONV_JSON:
 	case CONV_NDJSON:
 		/* A record like the others, with the bytes as a string, so
