@@ -53,7 +53,8 @@ static struct pgn_reader *reader_new(const char *name,
 	r->origin = true;
 	if (opts)
 		r->opts = *opts;
-	if (r->opts.first_col > 1) {	/* inside a line: not the input's start */
+	/* Bytes from inside a line of another input: not its start. */
+	if (r->opts.first_col > 1) {
 		r->col = r->opts.first_col;
 		r->origin = false;
 	}
