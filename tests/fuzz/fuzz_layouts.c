@@ -29,7 +29,7 @@ struct text {
 
 static void add(struct text *t, const void *p, size_t n)
 {
-	if (!n)		/* t->s may still be NULL: no pointer arithmetic */
+	if (!n)	/* t->s may still be NULL: no pointer arithmetic */
 		return;
 	if (t->n + n > t->cap) {
 		t->cap = (t->n + n) * 2;
@@ -84,9 +84,10 @@ static void build(struct text *t, const struct layout *l, const uint8_t *u,
 {
 	char tag[40];
 	add_str(t, l->open);
+	/* A unit of bytes the layout drops adds none: then stop. */
 	for (size_t k = 0, was = SIZE_MAX; t->n < LAYOUT_BYTES && t->n != was;
 	     k++) {
-		was = t->n;	/* a unit of bytes the layout drops adds none */
+		was = t->n;
 		snprintf(tag, sizeof tag, "[T%zu \"v\"]", k);
 		add_str(t, l->tag ? tag : "");
 		add_str(t, l->before);
