@@ -296,15 +296,24 @@ static void lex_init(struct pgn_lex *x, struct pgn_reader *r,
  * line that starts with it. */
 enum scan_rc { SCAN_DONE, SCAN_SLOW };
 
+/* How far back a candidate's word is looked at: the lexer decides in a
+ * longer one, where each candidate going back to the word's start would
+ * make a word of megabytes quadratic ("-37-37-37..."). */
+#define SCAN_WORD_MAX 64
+
 /* Is a token starting at s, a digit in plain movetext from lo on?  Within
  * a word a token starts at the word's start, and after a move number's
- * dots ("12.e4", "1.1-0"); a word starting otherwise is one token. */
-static bool scan_token_start(const char *lo, const char *s)
+ * dots ("12.e4", "1.1-0"); a word starting otherwise is one token.  -1 in
+ * a word longer than SCAN_WORD_MAX before s. */
+static int scan_token_start(const char *lo, const char *s)
 {
 	const char *ws = s, *p;
 
-	while (ws > lo && !lex_blank((unsigned char)ws[-1]) && ws[-1] != '\n')
+	while (ws > lo && !lex_blank((unsigned char)ws[-1]) && ws[-1] != '\n') {
+		if (s - ws == SCAN_WORD_MAX)
+			return -1;
 		ws--;
+	}
 	for (p = ws; p < s;) {
 		if (!lp_digit((unsigned char)*p))
 			return false;
@@ -346,10 +355,11 @@ static enum scan_rc scan_candidate(struct pgn_lex *x, const char *c,
 				   const char **text, const char **stop)
 {
 	const char *s = c - 1, *te = c, *end = x->end;
+	int start = scan_token_start(x->p, s);
 
 	*text = NULL;
-	if (!scan_token_start(x->p, s))
-		return SCAN_DONE;
+	if (start <= 0)
+		return start < 0 ? SCAN_SLOW : SCAN_DONE;
 	while (te < end && lp_move_byte((unsigned char)*te))
 		te++;
 	if (te == end ? !x->eof
