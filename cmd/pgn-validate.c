@@ -80,6 +80,7 @@ int main(int argc, char **argv)
 		{ &run_strict_argp, 0, NULL, 0 },
 		{ &run_select_argp, 0, NULL, 0 },
 		{ &run_jobs_argp, 0, NULL, 0 },
+		{ &run_origin_argp, 0, NULL, 0 },
 		{ 0 }
 	};
 	static const struct argp argp = {
@@ -107,6 +108,7 @@ int main(int argc, char **argv)
 		.reader = { .tags_only = !v.opts.replay.full_replay },
 		.diag = run_options_diag(&v.opts),
 		.match = &v.opts.match, .game = validate_game, .ctx = &v,
+		.origin = v.opts.origin,
 	};
 	if (v.output_path)
 		cfg.streams[S_OUTPUT] = output_open(v.output_path);

@@ -223,6 +223,9 @@ struct engine {
 	char *spare[SPARE_BUFFERS];
 	size_t spare_cap[SPARE_BUFFERS], nspare;
 	uint32_t carry_col;		/* the column where the carry starts */
+	/* The input is a piece of a larger file (cfg->origin): its first
+	 * byte is not the file's (no byte order mark is looked for). */
+	bool piece;
 	/* A stream is queued: its reader reads the input, not read_chunk. */
 	bool stream_pending;
 	/* The queue, in input order; guarded by lock. */

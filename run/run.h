@@ -95,6 +95,18 @@ struct diag_policy {
 	 * DIAG_GAME_MAX: what game-stats prints. */
 	bool errors_only;
 };
+/* Where the input stands in a larger file, for a piece of it read apart
+ * (pgn-split's manifest gives these): --first-line, --first-column,
+ * --first-game, --label.  Its diagnostics carry the whole file's lines,
+ * columns and game numbers, and the file's name; so do the game numbers
+ * a command writes.  0 (NULL): not given, the input is a file of its
+ * own.  They take one input. */
+struct run_origin {
+	uint32_t line, column;
+	uint64_t game;
+	const char *label;
+};
+
 /* The options the game-reading commands share, as argp children: parsed
  * into the struct run_options given as the parent's input (argp gives
  * each child its parent's input). */
@@ -111,9 +123,10 @@ struct run_options {
 	bool selection_used;
 	unsigned jobs;		/* --jobs; 1 when not given */
 	bool jobs_many;		/* --jobs asked for other than one */
+	struct run_origin origin;	/* run_origin_argp's */
 };
 extern const struct argp run_diag_argp, run_strict_argp, run_select_argp,
-	run_jobs_argp;
+	run_jobs_argp, run_origin_argp;
 /* The commands' argp help_filter: --help ends with the variant ids and
  * the manual pages to read. */
 char *run_help_filter(int key, const char *text, void *input);
@@ -288,6 +301,8 @@ struct run_config {
 	 * left out; added to by the run. */
 	uint64_t counts[RUN_COUNTERS];
 	uint64_t unselected;
+	/* The input's place in a larger file (run_origin_argp). */
+	struct run_origin origin;
 };
 
 /* Runs every game of each file (none, or "-": standard input).  0, or

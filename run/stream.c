@@ -179,8 +179,8 @@ bool rp_run_serial(struct engine *e)
 {
 	struct run_sink *k = xcalloc(1, sizeof *k);
 	k->cfg = e->cfg;
-	k->origin = true;
-	k->at = (struct pgn_loc){ 1, 1 };
+	k->origin = !e->piece;
+	k->at = (struct pgn_loc){ 1, e->carry_col };
 	k->stream = k->serial = true;
 	bool ok = rp_run_stream(e, k);
 	rp_sink_free(k);
