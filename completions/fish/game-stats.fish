@@ -31,3 +31,8 @@ complete -c game-stats -l version -s V -d 'Print the version'
 complete -c game-stats -k -a '(__fish_complete_suffix .pgn)'
 complete -c game-stats -l or -d 'Join the next --match to the one before: either may hold'
 complete -c game-stats -l games -x -d 'Only the games of these numbers in each input, as 10-20,35,100-'
+# Where a piece stands in its file (pgn-split's manifest).
+complete -c game-stats -l first-line -x -d 'The piece starts at line N of its file'
+complete -c game-stats -l first-column -x -d 'The piece starts at column N of its first line'
+complete -c game-stats -l first-game -x -d 'The piece starts at game N of its file'
+complete -c game-stats -l label -x -d 'Name the input NAME in diagnostics'

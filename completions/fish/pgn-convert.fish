@@ -33,3 +33,8 @@ complete -c pgn-convert -s V -l version -d 'Print the version'
 complete -c pgn-convert -k -a '(__fish_complete_suffix .pgn; __fish_complete_suffix .json; __fish_complete_suffix .ndjson)'
 complete -c pgn-convert -l or -d 'Join the next --match to the one before: either may hold'
 complete -c pgn-convert -l games -x -d 'Only the games of these numbers in each input, as 10-20,35,100-'
+# Where a piece stands in its file (pgn-split's manifest).
+complete -c pgn-convert -l first-line -x -d 'The piece starts at line N of its file'
+complete -c pgn-convert -l first-column -x -d 'The piece starts at column N of its first line'
+complete -c pgn-convert -l first-game -x -d 'The piece starts at game N of its file'
+complete -c pgn-convert -l label -x -d 'Name the input NAME in diagnostics'
