@@ -183,12 +183,13 @@ static void game_number(void *ctx, FILE *out, uint64_t number)
  * with the rest.  With more, only the chunk's count is known here, made
  * the input's by the sink when the chunk is written; the place of each
  * number is a record of the sink, which costs a line of FEN or EPD more
- * than the line itself.  So does a piece of a file (--first-game),
- * whose numbers are the file's. */
+ * than the line itself.  So does a piece of a file (--first-game,
+ * --range), whose numbers are the file's. */
 static struct conv_number game_number_of(const struct convert *c,
 					 struct run_sink *k)
 {
-	if (c->opts.jobs == 1 && c->opts.origin.game <= 1)
+	if (c->opts.jobs == 1 && c->opts.origin.game <= 1 &&
+	    !c->opts.origin.range)
 		return (struct conv_number){ NULL, NULL };
 	return (struct conv_number){ game_number, k };
 }

@@ -490,11 +490,13 @@ static int run_path(const char *path, struct run_config *cfg)
 {
 	struct engine e;
 	engine_init(&e, cfg);
-	if (engine_open(&e, path) != 0) {
+	if ((cfg->origin.range ? rp_range_open(&e, path)
+			       : engine_open(&e, path)) != 0) {
 		engine_release(&e);
 		return EXIT_TROUBLE;
 	}
-	unsigned jobs = cfg->jobs ? cfg->jobs : 1;
+	/* A range stops at its end's cut, which one reader watches. */
+	unsigned jobs = cfg->jobs && !cfg->origin.range ? cfg->jobs : 1;
 	bool ok = jobs == 1 ? rp_run_serial(&e) : run_parallel(&e, jobs);
 	engine_release(&e);
 	return rp_run_status(&e, ok);
@@ -505,9 +507,10 @@ int run_files(char **files, int nfiles, struct run_config *cfg)
 	int status = 0;
 	const struct run_origin *o = &cfg->origin;
 	files_or_stdin(&files, &nfiles);
-	if (nfiles > 1 && (o->line || o->column || o->game || o->label))
-		die("--first-line, --first-column, --first-game and --label "
-		    "take one input, not %d", nfiles);
+	if (nfiles > 1 && (o->line || o->column || o->game || o->label ||
+			   o->range))
+		die("--first-line, --first-column, --first-game, --label and "
+		    "--range take one input, not %d", nfiles);
 	for (int i = 0; i < nfiles; i++)
 		if (run_path(files[i], cfg) != 0)
 			status = EXIT_TROUBLE;

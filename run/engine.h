@@ -226,6 +226,10 @@ struct engine {
 	/* The input is a piece of a larger file (cfg->origin): its first
 	 * byte is not the file's (no byte order mark is looked for). */
 	bool piece;
+	/* --range: the input is read from the file's byte range_at, and
+	 * its games stop range_len bytes on (UINT64_MAX: at its end). */
+	bool range;
+	uint64_t range_at, range_len;
 	/* A stream is queued: its reader reads the input, not read_chunk. */
 	bool stream_pending;
 	/* The queue, in input order; guarded by lock. */
@@ -290,6 +294,10 @@ struct run_sink *rp_read_chunk(struct engine *e);
 void rp_keep_spare(struct engine *e, struct run_sink *k);
 char *rp_carry_buffer(struct engine *e, size_t need, size_t *cap);
 size_t rp_chunk_bytes(void);
+
+/* range.c: --range.  The file opened at the range's first game (the
+ * engine's input), its stop and its numbers set: 0, or -1 (reported). */
+int rp_range_open(struct engine *e, const char *path);
 
 /* stream.c: games on the calling thread. */
 bool rp_run_stream(struct engine *e, struct run_sink *k);

@@ -105,6 +105,10 @@ struct run_origin {
 	uint32_t line, column;
 	uint64_t game;
 	const char *label;
+	/* --range START:END: only the games that start in those bytes of
+	 * the file (range.c says where a game starts), on one thread. */
+	bool range;
+	uint64_t range_start, range_end;
 };
 
 /* The options the game-reading commands share, as argp children: parsed
