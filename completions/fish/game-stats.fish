@@ -36,3 +36,4 @@ complete -c game-stats -l first-line -x -d 'The piece starts at line N of its fi
 complete -c game-stats -l first-column -x -d 'The piece starts at column N of its first line'
 complete -c game-stats -l first-game -x -d 'The piece starts at game N of its file'
 complete -c game-stats -l label -x -d 'Name the input NAME in diagnostics'
+complete -c game-stats -l range -x -d 'Only the games that start in bytes START:END of the file'

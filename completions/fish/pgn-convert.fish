@@ -38,3 +38,4 @@ complete -c pgn-convert -l first-line -x -d 'The piece starts at line N of its f
 complete -c pgn-convert -l first-column -x -d 'The piece starts at column N of its first line'
 complete -c pgn-convert -l first-game -x -d 'The piece starts at game N of its file'
 complete -c pgn-convert -l label -x -d 'Name the input NAME in diagnostics'
+complete -c pgn-convert -l range -x -d 'Only the games that start in bytes START:END of the file'

@@ -25,5 +25,6 @@ complete -c pgn-validate -l first-line -x -d 'The piece starts at line N of its 
 complete -c pgn-validate -l first-column -x -d 'The piece starts at column N of its first line'
 complete -c pgn-validate -l first-game -x -d 'The piece starts at game N of its file'
 complete -c pgn-validate -l label -x -d 'Name the input NAME in diagnostics'
+complete -c pgn-validate -l range -x -d 'Only the games that start in bytes START:END of the file'
 complete -c pgn-validate -l partial -d 'Write the counts as a partial summary, for --merge'
 complete -c pgn-validate -l merge -d 'Add up partial summaries and print the summary'
