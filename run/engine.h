@@ -56,6 +56,14 @@
  * (about a megabyte of games) on the calling thread; a stream hands on a
  * state every batch of games (64 KiB of input growing to a megabyte).
  *
+ * A piece of a larger file (run_origin: --first-line, --first-game,
+ * --first-column, --label) starts the numbers where the piece stands:
+ * games_before, line_before and the first chunk's column are set from
+ * them before anything is read, so every path above shifts alike.
+ * --range (range.c) reads one byte range of a file on one job: the file
+ * from the range's first cut as the input, and a stream that stops at
+ * the end's cut (stream.c: range_ended, range_overrun).
+ *
  * Private names here carry the prefix rp_ (run private). */
 #ifndef PAWNKIT_RUN_ENGINE_H
 #define PAWNKIT_RUN_ENGINE_H

@@ -22,7 +22,7 @@
 #define RANGE_BLOCK ((size_t)64 << 10)
 #define EVENT_LINE "[Event "
 
-/* Whether the bytes at p (n of them, n > 7) hold a line end right before
+/* Whether the 8 bytes at p are a line end right before
  * "[Event ": the cut would be at p + 1. */
 static bool cut_at(const char *p)
 {
@@ -52,6 +52,22 @@ static uint64_t find_cut(int fd, uint64_t from)
 	}
 }
 
+/* Games read by r until its next game starts at or past `cut`: their
+ * number, rc the last read's return. */
+static uint64_t games_before(struct pgn_reader *r, uint64_t cut, int *rc,
+			     struct diag *err)
+{
+	struct pgn_game g;
+	uint64_t games = 0;
+	pgn_game_init(&g);
+	*rc = 1;
+	while (pgn_reader_consumed(r) < cut &&
+	       (*rc = pgn_reader_next(r, &g, NULL, NULL, err)) == 1)
+		games++;
+	pgn_game_release(&g);
+	return games;
+}
+
 /* The place of the game starting at byte `cut`, read from the file's
  * start by a reader of tags alone: 0, or -1 with why (the cut is inside
  * a game, or the file could not be read). */
@@ -61,19 +77,14 @@ static int prefix_place(struct engine *e, const char *path, uint64_t cut,
 	struct pgn_reader_opts ro = { .tags_only = true };
 	struct diag err;
 	struct pgn_reader *r = pgn_reader_open(path, &ro, &err);
-	struct pgn_game g;
-	struct pgn_loc at = { 1, 1 };
-	size_t off = 0;
-	uint64_t games = 0;
-	int rc = 1;
+	size_t off;
+	int rc;
 	if (!r) {
 		snprintf(why, n, "%s", err.message);
 		return -1;
 	}
-	pgn_game_init(&g);
-	while (pgn_reader_consumed(r) < cut &&
-	       (rc = pgn_reader_next(r, &g, NULL, NULL, &err)) == 1)
-		games++;
+	e->games_before = games_before(r, cut, &rc, &err);
+	struct pgn_loc at = { 1, 1 };
 	bool at_cut = rc >= 0 && pgn_reader_tell(r, &off, &at) &&
 		      pgn_reader_consumed(r) == cut;
 	if (rc < 0)
@@ -84,12 +95,10 @@ static int prefix_place(struct engine *e, const char *path, uint64_t cut,
 			 "inside a game", e->cfg->origin.label ?
 			 e->cfg->origin.label : path,
 			 (unsigned long long)cut);
-	pgn_game_release(&g);
 	pgn_reader_close(r);
-	e->games_before = games;
 	e->line_before = at.line;
 	e->carry_col = at.col;
-	return at_cut && rc >= 0 ? 0 : -1;
+	return at_cut ? 0 : -1;
 }
 
 /* The file of a range, open: a regular file of plain text, which can be
