@@ -404,6 +404,7 @@ static int read_games(struct gamestats *gs, struct stats **s, char **files,
 		.game = gs->cfg.tags_only ? count_tags : count_game, .ctx = &r,
 		.chunk_new = chunk_new, .chunk_free = chunk_free,
 		.written = chunk_written, .before_print = before_print,
+		.origin = gs->opts.origin,
 	};
 	files_or_stdin(&files, &nfiles);
 	progress_init(&r.progress, gs, files, nfiles);
@@ -466,6 +467,7 @@ int main(int argc, char **argv)
 		{ &run_select_argp, 0, NULL, 0 },
 		{ &run_strict_argp, 0, NULL, 0 },
 		{ &run_jobs_argp, 0, NULL, 0 },
+		{ &run_origin_argp, 0, NULL, 0 },
 		{ 0 }
 	};
 	static const struct argp argp = {

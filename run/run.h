@@ -109,6 +109,22 @@ struct diag_policy {
 };
 enum diag_level { DIAG_LEVEL_DEFAULT, DIAG_LEVEL_ON, DIAG_LEVEL_OFF,
 		  DIAG_LEVEL_ERROR };
+/* Where the input stands in a larger file, for a piece of it read apart
+ * (pgn-split's manifest gives these): --first-line, --first-column,
+ * --first-game, --label.  Its diagnostics carry the whole file's lines,
+ * columns and game numbers, and the file's name; so do the game numbers
+ * a command writes.  0 (NULL): not given, the input is a file of its
+ * own.  They take one input. */
+struct run_origin {
+	uint32_t line, column;
+	uint64_t game;
+	const char *label;
+	/* --range START:END: only the games that start in those bytes of
+	 * the file (range.c says where a game starts), on one thread. */
+	bool range;
+	uint64_t range_start, range_end;
+};
+
 /* The options the game-reading commands share, as argp children: parsed
  * into the struct run_options given as the parent's input (argp gives
  * each child its parent's input). */
@@ -129,9 +145,10 @@ struct run_options {
 	bool selection_used;
 	unsigned jobs;		/* --jobs; 1 when not given */
 	bool jobs_many;		/* --jobs asked for other than one */
+	struct run_origin origin;	/* run_origin_argp's */
 };
 extern const struct argp run_diag_argp, run_strict_argp, run_select_argp,
-	run_jobs_argp;
+	run_jobs_argp, run_origin_argp;
 /* The commands' argp help_filter: --help ends with the variant ids and
  * the manual pages to read. */
 char *run_help_filter(int key, const char *text, void *input);
@@ -338,6 +355,8 @@ struct run_config {
 	 * left out; added to by the run. */
 	uint64_t counts[RUN_COUNTERS];
 	uint64_t unselected;
+	/* The input's place in a larger file (run_origin_argp). */
+	struct run_origin origin;
 };
 
 /* Runs every game of each file (none, or "-": standard input).  0, or

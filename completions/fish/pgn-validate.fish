@@ -22,3 +22,11 @@ complete -c pgn-validate -l or -d 'Join the next --match to the one before: eith
 complete -c pgn-validate -l games -x -d 'Only the games of these numbers in each input, as 10-20,35,100-'
 complete -c pgn-validate -s W -l warning -x -d 'Warnings of CODE on, off (no-CODE) or errors (error=CODE)' -a 'syntax tag-syntax unterminated unbalanced no-result limit encoding fen castling-rights illegal-move ambiguous-move bad-move lenient check-mark null-move move-number mate-mark castling-dash result-form nag-glyph result roster variant setup io selection no-syntax no-tag-syntax no-unterminated no-unbalanced no-no-result no-limit no-encoding no-fen no-castling-rights no-illegal-move no-ambiguous-move no-bad-move no-lenient no-check-mark no-null-move no-move-number no-mate-mark no-castling-dash no-result-form no-nag-glyph no-result no-roster no-variant no-setup no-io no-selection error=syntax error=tag-syntax error=unterminated error=unbalanced error=no-result error=limit error=encoding error=fen error=castling-rights error=illegal-move error=ambiguous-move error=bad-move error=lenient error=check-mark error=null-move error=move-number error=mate-mark error=castling-dash error=result-form error=nag-glyph error=result error=roster error=variant error=setup error=io error=selection'
 complete -c pgn-validate -l diagnostics -r -F -d 'Write the diagnostics to FILE (- is standard output)'
+# Where a piece stands in its file (pgn-split's manifest).
+complete -c pgn-validate -l first-line -x -d 'The piece starts at line N of its file'
+complete -c pgn-validate -l first-column -x -d 'The piece starts at column N of its first line'
+complete -c pgn-validate -l first-game -x -d 'The piece starts at game N of its file'
+complete -c pgn-validate -l label -x -d 'Name the input NAME in diagnostics'
+complete -c pgn-validate -l range -x -d 'Only the games that start in bytes START:END of the file'
+complete -c pgn-validate -l partial -d 'Write the counts as a partial summary, for --merge'
+complete -c pgn-validate -l merge -d 'Add up partial summaries and print the summary'
