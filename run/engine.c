@@ -489,8 +489,10 @@ int run_files(char **files, int nfiles, struct run_config *cfg)
 {
 	int status = 0;
 	files_or_stdin(&files, &nfiles);
+	rp_progress_start(cfg, files, nfiles);
 	for (int i = 0; i < nfiles; i++)
 		if (run_path(files[i], cfg) != 0)
 			status = EXIT_TROUBLE;
+	rp_progress_end();
 	return status;
 }

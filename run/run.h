@@ -114,6 +114,10 @@ struct run_options {
 };
 extern const struct argp run_diag_argp, run_strict_argp, run_select_argp,
 	run_jobs_argp;
+/* --progress and --no-progress: the progress line that run_files()
+ * shows on standard error (a terminal, or any with --progress) unless
+ * the run is quiet.  run_jobs_argp includes them. */
+extern const struct argp run_progress_argp;
 /* The commands' argp help_filter: --help ends with the variant ids and
  * the manual pages to read. */
 char *run_help_filter(int key, const char *text, void *input);
