@@ -1,7 +1,7 @@
 # Each command writing to -o (--reject, --plot, fen-render's files) is
 # stopped by SIGINT or SIGTERM once it has started writing: what it
 # leaves is the complete file or none, and no temporary file.
-import os, signal, subprocess, sys, time
+import os, re, signal, subprocess, sys, time
 signal.alarm(120)	# a command that never stops fails the test
 bin_dir, demo = sys.argv[1], sys.argv[2]
 games = (open(demo + "/classics.pgn", "rb").read() * 40 +
@@ -21,6 +21,8 @@ CASES = [
      None),
     ("fen-render -o DIR", ["fen-render", "--pgn", "-", "--all", "-f", "svg",
                            "-o", "dir"], "dir/"),
+    ("pgn-split -d DIR", ["pgn-split", "-g", "3", "-d", "dir", "-m",
+                          "manifest.tsv"], "dir/"),
 ]
 
 def temps():
@@ -46,18 +48,20 @@ def started(watch):
 
 def clean():
     subprocess.run(["rm", "-rf", "dir", "good.pgn", "bad.pgn", "out.json",
-                    "out.ndjson", "plot.svg"] + temps())
+                    "out.ndjson", "plot.svg", "manifest.tsv"] + temps())
 
 def left():
     """What is left: complete files only."""
     bad = temps()
-    for f in ("good.pgn", "bad.pgn", "out.json", "out.ndjson", "plot.svg"):
+    for f in ("good.pgn", "bad.pgn", "out.json", "out.ndjson", "plot.svg",
+              "manifest.tsv"):
         if os.path.exists(f):
             bad.append(f)	# never completed: the input never ended
     if os.path.isdir("dir"):
         for n in os.listdir("dir"):
-            if not open("dir/" + n, "rb").read().endswith(b"</svg>\n"):
-                bad.append("dir/" + n)
+            text = open("dir/" + n, "rb").read()
+            if not re.search(rb"(</svg>|1-0|0-1|1/2-1/2|\*)\s*$", text):
+                bad.append("dir/" + n)	# a diagram, or a piece, cut
     return bad
 
 for name, argv, watch in CASES:
