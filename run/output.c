@@ -34,6 +34,9 @@ static bool stdout_done;
 #define OUTPUTS_MAX 8
 static char temp_names[OUTPUTS_MAX][PATH_MAX];
 static volatile sig_atomic_t temp_used[OUTPUTS_MAX];
+/* Where a temporary file is renamed to when it is not the name given:
+ * the file a symbolic link names, which stays a link (malloc'd). */
+static char *temp_targets[OUTPUTS_MAX];
 
 /* The outputs open, for outputs_check() and for the FILE two outputs
  * share: one entry each time output_open() returns it.  A temporary
@@ -91,20 +94,25 @@ static void temp_drop(int t)
 		return;
 	unlink(temp_names[t]);
 	temp_used[t] = 0;
+	free(temp_targets[t]);
+	temp_targets[t] = NULL;
 }
 
 /* The temporary file renamed into place; -1 when it cannot be
  * (reported, and the temporary file removed). */
 static int temp_commit(int t, const char *path)
 {
-	if (rename(temp_names[t], path) != 0) {
-		warn_user("cannot rename '%s' to '%s': %s", temp_names[t],
-			  path, strerror(errno));
+	const char *to = temp_targets[t] ? temp_targets[t] : path;
+	int rc = rename(temp_names[t], to);
+	if (rc != 0) {
+		warn_user("cannot rename '%s' to '%s': %s", temp_names[t], to,
+			  strerror(errno));
 		temp_drop(t);
-		return -1;
 	}
 	temp_used[t] = 0;	/* after: a signal between unlinks nothing */
-	return 0;
+	free(temp_targets[t]);
+	temp_targets[t] = NULL;
+	return rc != 0 ? -1 : 0;
 }
 
 static int temp_slot(const char *path)
@@ -113,6 +121,15 @@ static int temp_slot(const char *path)
 		if (!temp_used[t])
 			return t;
 	die("too many outputs at once ('%s')", path);
+}
+
+/* mkstemp() makes a file only its owner reads: it gets the mode of the
+ * file it replaces (st), else the one fopen() gives a new file. */
+static void temp_mode(int fd, const struct stat *st)
+{
+	mode_t mask = umask(0);
+	umask(mask);
+	fchmod(fd, st ? st->st_mode & 07777 : 0666 & ~mask);
 }
 
 /* Opens a temporary file beside path, with the mode of the file it
@@ -135,9 +152,7 @@ static FILE *temp_open(const char *path, const struct stat *st, int *t)
 		temp_used[*t] = 0;
 		die("cannot open '%s' for writing: %s", path, strerror(errno));
 	}
-	mode_t mask = umask(0);
-	umask(mask);
-	fchmod(fd, st ? st->st_mode & 07777 : 0666 & ~mask);
+	temp_mode(fd, st);
 	FILE *f = fdopen(fd, "wb");
 	if (!f)
 		die("cannot open '%s' for writing: %s", path, strerror(errno));
@@ -227,6 +242,27 @@ static void refuse_twice(size_t o)
 	}
 }
 
+/* A device, a pipe or a terminal (*st): shared with an output open on
+ * it, else opened. */
+static FILE *output_in_place(const char *path, const struct stat *st)
+{
+	FILE *f = output_shared(st);
+	f = f ? f : fopen(path, "wb");
+	if (!f)
+		die("cannot open '%s' for writing: %s", path, strerror(errno));
+	return f;
+}
+
+/* The file path names when it is a symbolic link (malloc'd), else
+ * NULL: the file is replaced, not the link. */
+static char *link_target(const char *path)
+{
+	struct stat lst;
+	if (lstat(path, &lst) != 0 || !S_ISLNK(lst.st_mode))
+		return NULL;
+	return realpath(path, NULL);
+}
+
 /* A regular file (or none yet) is written under a temporary name; a
  * device, a pipe or a terminal in place.  Only a regular file can be
  * emptied by opening it: an input on a device or a pipe is no clash. */
@@ -235,22 +271,19 @@ static FILE *output_fopen(const char *path, size_t o)
 	struct stat *st = &outputs[o].target;
 	FILE *f = NULL;
 	outputs[o].target_exists = stat(path, st) == 0;
-	if (outputs[o].target_exists && !S_ISREG(st->st_mode)) {
-		f = output_shared(st);
-		f = f ? f : fopen(path, "wb");
-		if (!f)
-			die("cannot open '%s' for writing: %s", path,
-			    strerror(errno));
-		return f;
-	}
+	if (outputs[o].target_exists && !S_ISREG(st->st_mode))
+		return output_in_place(path, st);
 	if (outputs[o].target_exists)
 		refuse_input(path, st);
 	if (outputs[o].target_exists && (f = output_shared(st)))
 		return f;	/* standard output's file: written through it */
 	dir_of(path, &outputs[o].dir);
 	refuse_twice(o);
-	return temp_open(path, outputs[o].target_exists ? st : NULL,
-			 &outputs[o].temp);
+	char *real = outputs[o].target_exists ? link_target(path) : NULL;
+	f = temp_open(real ? real : path, outputs[o].target_exists ? st : NULL,
+		      &outputs[o].temp);
+	temp_targets[outputs[o].temp] = real;
+	return f;
 }
 
 FILE *output_open(const char *path)

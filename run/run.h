@@ -153,7 +153,8 @@ void diag_policy_print(const struct diag_policy *p, const struct diag *d);
  * A closed pipe is expected (`| head`) and never reported; any other
  * write error is, once, with the file's name.  A regular file (or a
  * name that does not exist yet) is written under a temporary name in its
- * directory and renamed into place by output_close(): a write error,
+ * directory (the one a symbolic link's file is in: the link stays) and
+ * renamed into place by output_close(): a write error,
  * an exit before the close (die()) or SIGINT, SIGTERM or SIGHUP removes
  * the temporary file and leaves the file as it was, or none, never
  * half-written.  Anything else (a device, a FIFO, a terminal, "-") is
