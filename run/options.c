@@ -112,7 +112,7 @@ const struct argp run_select_argp = { select_options, select_parse, NULL,
 
 static const struct argp_option progress_options[] = {
 	{ "progress", OPT_PROGRESS, NULL, 0, "Show the progress line even when standard error is not a terminal", 0 },
-	{ "no-progress", OPT_NO_PROGRESS, NULL, 0, "Never show the progress line (shown on a terminal)", 0 },
+	{ "no-progress", OPT_NO_PROGRESS, NULL, 0, "Never show the progress line, shown by default when standard error is a terminal", 0 },
 	{ 0 }
 };
 
