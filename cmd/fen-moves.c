@@ -18,7 +18,7 @@ static const struct argp_option options[] = {
 	{ "variant", OPT_VARIANT, "ID", 0, "Rules to apply (default: standard)", 0 },
 	{ "notation", OPT_NOTATION, "NOTATION", 0, "san (default), lan, uci or figurine", 0 },
 	{ "perft", OPT_PERFT, "N", 0, "Count the leaf nodes of the move tree N plies deep", 0 },
-	{ "divide", OPT_DIVIDE, NULL, 0, "With --perft: the count below each move, then the total", 0 },
+	{ "divide", OPT_DIVIDE, "FORM", OPTION_ARG_OPTIONAL, "With --perft: the count below each move, then the total; --divide=stockfish writes them as Stockfish's go perft does (UCI moves)", 0 },
 	{ "start", OPT_START, NULL, 0, "Use the variant's start position (instead of FEN arguments or standard input)", 0 },
 	{ "roll", OPT_ROLL, "SEED", 0, "Print a Random Pawns start position rolled from SEED (16 d20 rolls) and exit", 0 },
 	{ "shredder-fen", OPT_SHREDDER, NULL, 0, "With --roll: castling rights as their rooks' files (Shredder-FEN: HAha), not KQkq", 0 },
@@ -31,6 +31,7 @@ struct fen_moves {
 	enum notation notation;
 	int perft_depth;	/* -1: list the moves */
 	bool divide;
+	bool stockfish;	/* --divide=stockfish: "e2e4: 20", "Nodes searched: N" */
 	bool roll, start;
 	enum fen_castling castling;	/* of --roll's FEN */
 	bool variant_given;	/* --variant on the command line */
@@ -63,7 +64,12 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 			argp_error(state, "--perft: '%s' is not a depth from 0 to 64", arg);
 		f->perft_depth = (int)n;
 		break;
-	case OPT_DIVIDE: f->divide = true; break;
+	case OPT_DIVIDE:
+		f->divide = true;
+		if (arg && strcmp(arg, "stockfish") != 0)
+			argp_error(state, "--divide: unknown form '%s' (stockfish)", arg);
+		f->stockfish = arg != NULL;
+		break;
 	case OPT_START: f->start = true; break;
 	case OPT_SHREDDER: f->castling = FEN_SHREDDER; break;
 	case ARGP_KEY_INIT: run_options_children(state, &f->opts); break;
@@ -127,41 +133,86 @@ static unsigned written_moves(const struct position *pos, enum notation n,
 	return list.count;
 }
 
-static void show(const struct fen_moves *f, const struct position *pos)
+/* The count below each move, and the total, as --divide writes them. */
+static uint64_t show_divide(const struct fen_moves *f,
+			    const struct position *pos)
 {
 	static struct written_move moves[MOVELIST_MAX];
-	if (f->perft_depth >= 0 && !f->divide) {
-		printf("%" PRIu64 "\n", perft(pos, (unsigned)f->perft_depth));
-		return;
-	}
-	unsigned count = written_moves(pos, f->notation, moves);
+	enum notation n = f->stockfish ? NOTATION_UCI : f->notation;
+	unsigned count = written_moves(pos, n, moves);
 	uint64_t total = 0;
 	for (unsigned i = 0; i < count; i++) {
-		if (f->perft_depth < 1) {
-			puts(moves[i].text);
-			continue;
-		}
 		struct position next = *pos;
 		position_make(&next, moves[i].move);
 		uint64_t nodes = perft(&next, (unsigned)f->perft_depth - 1);
 		total += nodes;
-		printf("%s %" PRIu64 "\n", moves[i].text, nodes);
+		printf(f->stockfish ? "%s: %" PRIu64 "\n" : "%s %" PRIu64 "\n",
+		       moves[i].text, nodes);
 	}
-	if (f->perft_depth >= 1)
+	if (f->stockfish)
+		printf("\nNodes searched: %" PRIu64 "\n\n", total);
+	else
 		printf("total %" PRIu64 "\n", total);
+	return total;
+}
+
+/* The moves, or the perft count at --perft's depth (returned). */
+static uint64_t show(const struct fen_moves *f, const struct position *pos)
+{
+	static struct written_move moves[MOVELIST_MAX];
+	if (f->divide)
+		return show_divide(f, pos);
+	if (f->perft_depth >= 0) {
+		uint64_t nodes = perft(pos, (unsigned)f->perft_depth);
+		printf("%" PRIu64 "\n", nodes);
+		return nodes;
+	}
+	unsigned count = written_moves(pos, f->notation, moves);
+	for (unsigned i = 0; i < count; i++)
+		puts(moves[i].text);
+	return 0;
+}
+
+/* The perft counts of an EPD line (";D1 20 ;D2 400") to --perft's depth
+ * checked against the rules': 0, or EXIT_INVALID when one differs. */
+static int check_counts(const struct fen_moves *f, const struct position *pos,
+			const struct fen_record *rec, uint64_t counted,
+			const char *where)
+{
+	int status = 0;
+	for (int d = 0; d <= f->perft_depth && d <= FEN_PERFT_MAX; d++) {
+		if (!(rec->perft_given >> d & 1))
+			continue;
+		uint64_t n = d == f->perft_depth ? counted
+						 : perft(pos, (unsigned)d);
+		if (n == rec->perft[d])
+			continue;
+		warn_user("%s: error: perft %d: %" PRIu64 " nodes, the line's D%d "
+			  "says %" PRIu64, where, d, n, d, rec->perft[d]);
+		status = EXIT_INVALID;
+	}
+	return status;
 }
 
 /* One FEN: shown, or reported with where it went wrong. */
 static int handle(struct fen_moves *f, const char *fen, const char *where)
 {
 	struct position pos;
-	if (run_fen_position(&pos, fen, f->variant, f->opts.strict, where))
+	struct fen_read read = { .variant = f->variant,
+				 .variant_given = f->variant_given,
+				 .strict = f->opts.strict };
+	if (run_fen_position(&pos, fen, &read, where))
 		return EXIT_INVALID;
-	if (f->positions++ && (f->perft_depth < 0 || f->divide))
+	/* Stockfish's form ends each position with a blank line itself. */
+	if (f->positions++ && (f->perft_depth < 0 || f->divide) &&
+	    !f->stockfish)
 		putchar('\n');
-	show(f, &pos);
+	uint64_t counted = show(f, &pos);
 	outputs_check();	/* stop when the reader is gone */
-	return 0;
+	if (f->perft_depth < 0)
+		return 0;
+	fflush(stdout);	/* the count, then what is wrong with it */
+	return check_counts(f, &pos, &read.rec, counted, where);
 }
 
 /* One line of standard input (for_each_fen_line's callback). */
@@ -183,7 +234,9 @@ int main(int argc, char **argv)
 		options, parse_opt, "[FEN...]",
 		"Print the legal moves of each position, one per line (sorted), "
 		"or its perft count.\vWith no FEN, read FEN lines from standard "
-		"input (blank lines and lines starting with # are skipped).  A bad "
+		"input (blank lines and lines starting with # are skipped): a FEN, a "
+		"board alone, pgn-convert -f fen lines or EPD, whose perft counts "
+		"--perft checks, a line's variant read under it.  A bad "
 		"FEN is reported with its column and the next one is still read; "
 		"exit status 1 then.",
 		children, run_help_filter, NULL

@@ -69,6 +69,7 @@ struct render {
 	enum selection select;
 	const char *selector;	/* "--ply", "--all", "--final" or NULL */
 	bool start, lastmove;
+	bool variant_given;	/* --variant: FEN lines must not name another */
 	uint32_t ply;
 	struct board_view marks;	/* --lastmove=MOVE, --highlight, --arrow */
 	unsigned long long positions;	/* FEN positions read */
@@ -136,6 +137,7 @@ static error_t parse_named(struct argp_state *state, struct render *r,
 		return 0;
 	case OPT_VARIANT:
 		r->replay.variant = variant_arg(arg);
+		r->variant_given = true;
 		if (!r->replay.variant)
 			argp_error(state, "unknown variant '%s' (known: %s)", arg,
 				   variant_id_list());
@@ -268,8 +270,10 @@ static int render_fen(struct render *r, const char *fen, const char *where)
 	struct position pos;
 	char name[32];
 	unsigned long long index = ++r->positions;
-	if (run_fen_position(&pos, fen, r->replay.variant, r->opts.strict,
-			     where))
+	struct fen_read read = { .variant = r->replay.variant,
+				 .variant_given = r->variant_given,
+				 .strict = r->opts.strict };
+	if (run_fen_position(&pos, fen, &read, where))
 		return EXIT_INVALID;
 	struct board_view v;
 	view_start(r, &v, &pos, NULL, NULL);
@@ -397,7 +401,7 @@ static void report_missing_ply(const struct render *r, const struct walk *w)
 			  .black = pgn_tag_value(g, "Black") };
 	diag_setf(&d, DIAG_ERROR, DC_NONE,
 		  "no ply %" PRIu32 ": the main line has %" PRIu32 " %s",
-		  r->ply, w->plies, w->plies == 1 ? "ply" : "plies");
+		  r->ply, w->plies, plural(w->plies, "ply", "plies"));
 	run_report(w->sink, &d);
 }
 
@@ -478,7 +482,8 @@ int main(int argc, char **argv)
 		"Draw chess positions (every pawnkit variant) as ASCII, Unicode "
 		"or SVG diagrams.\vWith no FEN and no --pgn, read FEN lines from "
 		"standard input (blank lines and lines starting with # are "
-		"skipped).  A bad FEN is reported with its field and column and "
+		"skipped): a FEN, a board alone, pgn-convert -f fen lines or "
+		"EPD, a line's variant read under it.  A bad FEN is reported with its field and column and "
 		"the next one is still drawn.  Exit status: 0 all drawn, 1 a bad "
 		"FEN or game, 2 usage or I/O error.",
 		children, run_help_filter, NULL

@@ -16,6 +16,7 @@ const char *argp_program_bug_address = PAWNKIT_BUGS;
 enum {
 	OPT_PLOT = 256, OPT_PARTIAL, OPT_MERGE,
 	OPT_SKIP_INVALID, OPT_TAGS_ONLY, OPT_EXPECT_PIECES, OPT_EXPECT_GAMES,
+	OPT_SORT,
 };
 
 static const struct argp_option options[] = {
@@ -24,6 +25,7 @@ static const struct argp_option options[] = {
 	{ "top", 't', "N", 0, "Rows of each ranked list: openings, tags, players, groups (default 10; 0: all)", 0 },
 	{ "opening-plies", 'n', "N", 0, "Count the sequences of the first N plies as openings (default 6; 0: none)", 0 },
 	{ "group-by", 'g', "TAG", 0, "Figures per value of TAG: any tag, 'Year' (from [Date]) or 'Variant' (the variant id)", 0 },
+	{ "sort", OPT_SORT, "ORDER", 0, "Order of the groups: 'count' (most games first) or 'key' (natural order of the values); default key for Year and *Date tags, else count", 0 },
 	{ "tags-only", OPT_TAGS_ONLY, NULL, 0, "Figures from the tags alone, without reading the moves (much faster): no lengths, endings, moves or openings by plies, and invalid games are not detected", 0 },
 	{ "skip-invalid", OPT_SKIP_INVALID, NULL, 0, "Leave invalid games out of the totals (they are still counted and reported)", 0 },
 	{ "partial", OPT_PARTIAL, NULL, 0, "Write a partial result, to be combined with --merge, instead of the report", 0 },
@@ -103,6 +105,12 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 			argp_error(state, "--group-by: empty tag name");
 		gs->cfg.group_by = arg;
 		gs->used |= USED_GAME_ONLY;
+		break;
+	case OPT_SORT:
+		if (strcmp(arg, "count") != 0 && strcmp(arg, "key") != 0)
+			argp_error(state, "--sort: unknown order '%s' (known: "
+				   "count, key)", arg);
+		gs->out.sort = *arg == 'k' ? STATS_SORT_KEY : STATS_SORT_COUNT;
 		break;
 	case OPT_TAGS_ONLY: gs->cfg.tags_only = true; break;
 	case OPT_SKIP_INVALID: gs->out.skip_invalid = true; break;
@@ -283,8 +291,9 @@ static int read_games(struct gamestats *gs, struct stats **s, char **files,
 	if (status == 0)
 		run_selection_end(&gs->opts, &said, games, rc.unselected);
 	if (!gs->quiet && invalid)
-		warn_user("%llu games: %llu valid, %llu invalid (%s)",
+		warn_user("%llu %s: %llu valid, %llu invalid (%s)",
 			  (unsigned long long)games,
+			  plural(games, "game", "games"),
 			  (unsigned long long)(games - invalid),
 			  (unsigned long long)invalid,
 			  gs->out.skip_invalid ? "left out of the totals"

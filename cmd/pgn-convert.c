@@ -71,6 +71,12 @@ static unsigned width_arg(struct argp_state *state, const char *arg)
 	return (unsigned)v;
 }
 
+/* An output path that is standard output: "-" (none: the output's). */
+static bool is_stdout(const char *path)
+{
+	return path && strcmp(path, "-") == 0;
+}
+
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
 	struct convert *c = state->input;
@@ -98,6 +104,9 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		if (c->from_json && c->opts.jobs_many)
 			argp_error(state, "--jobs: JSON input (--from json) is "
 				   "read on one thread");
+		run_options_diag_check(state, &c->opts, !c->output_path ||
+				       is_stdout(c->output_path) ||
+				       is_stdout(c->reject_path));
 		break;
 	default: return ARGP_ERR_UNKNOWN;
 	}
@@ -365,8 +374,12 @@ int main(int argc, char **argv)
 		run_selection_end(&c.opts, &cfg.diag,
 				  cfg.counts[C_GAMES] + c.failed,
 				  cfg.unselected);
+	if (!c.opts.json)
+		diag_counts_print(&cfg.diag, stderr);
 	if (output_close(out, c.output_path) != 0 ||
 	    output_close(cfg.streams[S_REJECT], c.reject_path) != 0)
+		status = EXIT_TROUBLE;
+	if (diag_policy_close(&cfg.diag) != 0)
 		status = EXIT_TROUBLE;
 	run_options_release(&c.opts);
 	if (status == 0 && (c.failed || cfg.counts[C_FAILED] || selection))

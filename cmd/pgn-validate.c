@@ -2,6 +2,7 @@
  * pass valid (and rejected) games through byte for byte. */
 #include <argp.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../run/run.h"
 
@@ -23,6 +24,11 @@ struct validate {
 	const char *output_path, *reject_path;
 };
 
+static bool is_stdout(const char *path)
+{
+	return path && strcmp(path, "-") == 0;
+}
+
 static error_t parse_opt(int key, char *arg, struct argp_state *state)
 {
 	struct validate *v = state->input;
@@ -30,6 +36,11 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case 'o': v->output_path = arg; break;
 	case 'r': v->reject_path = arg; break;
 	case ARGP_KEY_INIT: run_options_children(state, &v->opts); break;
+	case ARGP_KEY_SUCCESS:
+		run_options_diag_check(state, &v->opts,
+				       is_stdout(v->output_path) ||
+				       is_stdout(v->reject_path));
+		break;
 	default: return ARGP_ERR_UNKNOWN;
 	}
 	return 0;
@@ -61,15 +72,18 @@ static void print_summary(const struct validate *v,
 		return;
 	if (v->opts.json) {
 		fprintf(stderr, "{\"games\":%llu,\"valid\":%llu,\"invalid\":%llu,"
-			"\"unselected\":%llu}\n", valid + invalid, valid,
+			"\"unselected\":%llu", valid + invalid, valid,
 			invalid, unselected);
+		diag_counts_print(&cfg->diag, stderr);
+		fputs("}\n", stderr);
 		return;
 	}
-	fprintf(stderr, "%llu games: %llu valid, %llu invalid",
-		valid + invalid, valid, invalid);
+	fprintf(stderr, "%llu %s: %llu valid, %llu invalid", valid + invalid,
+		plural(valid + invalid, "game", "games"), valid, invalid);
 	if (unselected)
 		fprintf(stderr, ", %llu not selected by --match", unselected);
 	putc('\n', stderr);
+	diag_counts_print(&cfg->diag, stderr);
 }
 
 int main(int argc, char **argv)
@@ -120,6 +134,8 @@ int main(int argc, char **argv)
 	print_summary(&v, &cfg);
 	if (output_close(cfg.streams[S_OUTPUT], v.output_path) != 0 ||
 	    output_close(cfg.streams[S_REJECT], v.reject_path) != 0)
+		status = EXIT_TROUBLE;
+	if (diag_policy_close(&cfg.diag) != 0)
 		status = EXIT_TROUBLE;
 	run_options_release(&v.opts);
 	if (status == 0 && (cfg.counts[C_INVALID] || selection))

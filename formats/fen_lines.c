@@ -19,6 +19,10 @@ struct fl {
 	 * bytes when its conv_number writes it (--jobs). */
 	char number[24];
 	size_t number_len;
+	/* The variant's id, written when it is not standard chess: a
+	 * column of FEN lines, an operation of EPD; else "". */
+	const char *variant;
+	size_t variant_len;
 };
 
 /* A variation path as written before a ply: "" on the main line. */
@@ -27,18 +31,30 @@ struct fl_path {
 	size_t n;
 };
 
-/* What follows the game number, at p (room for path->n + 32 bytes): the
- * separator, path and ply, and the line's end; its length. */
-static size_t fl_id(bool epd, const struct fl_path *path, uint32_t ply,
-		    char *p)
+/* Room for what follows the game number. */
+static size_t fl_id_room(const struct fl *f, const struct fl_path *path)
+{
+	return path->n + 32 + f->variant_len;
+}
+
+/* What follows the game number, at p (fl_id_room() bytes): the
+ * separator, path and ply, the variant column, and the line's end; its
+ * length. */
+static size_t fl_id(const struct fl *f, const struct fl_path *path,
+		    uint32_t ply, char *p)
 {
 	size_t n = 1;
-	p[0] = epd ? ':' : '\t';
+	p[0] = f->epd ? ':' : '\t';
 	if (path->n)
 		memcpy(p + n, path->s, path->n);
 	n += path->n;
 	n += fmt_put_uint(p + n, ply);
-	if (!epd) {
+	if (!f->epd) {
+		if (f->variant_len) {
+			p[n++] = '\t';
+			memcpy(p + n, f->variant, f->variant_len);
+			n += f->variant_len;
+		}
 		p[n] = '\n';
 		return n + 1;
 	}
@@ -46,9 +62,10 @@ static size_t fl_id(bool epd, const struct fl_path *path, uint32_t ply,
 	return n + 3;
 }
 
-/* The EPD fields of a FEN (cut before its clocks, four fields) and the
- * clocks as opcodes, up to the id's opening quote. */
-static size_t epd_fields(const struct position *pos, char *line, size_t n)
+/* The EPD fields of a FEN (cut before its clocks, four fields), the
+ * clocks as opcodes and the variant's, up to the id's opening quote. */
+static size_t epd_fields(const struct fl *f, const struct position *pos,
+			 char *line, size_t n)
 {
 	/* The board, the longest field, ends at the first space. */
 	const char *board_end = memchr(line, ' ', n);
@@ -63,6 +80,12 @@ static size_t epd_fields(const struct position *pos, char *line, size_t n)
 	memcpy(line + n, "; fmvn ", 7);
 	n += 7;
 	n += fmt_put_uint(line + n, pos->fullmove);
+	if (f->variant_len) {
+		memcpy(line + n, "; variant \"", 11);
+		memcpy(line + n + 11, f->variant, f->variant_len);
+		n += 11 + f->variant_len;
+		line[n++] = '"';
+	}
 	memcpy(line + n, "; id \"", 6);
 	return n + 6;
 }
@@ -73,23 +96,24 @@ static size_t epd_fields(const struct position *pos, char *line, size_t n)
 static void fl_position(struct fl *f, const struct position *pos,
 			const struct fl_path *path, uint32_t ply)
 {
-	char *p = fmt_out_room(&f->out, FEN_MAX + 64 + 24 + path->n + 32);
+	char *p = fmt_out_room(&f->out, FEN_MAX + 64 + 24 + 2 * f->variant_len +
+					 fl_id_room(f, path));
 	size_t n = fmt_fen(&f->fen, pos, p);
 	if (f->epd)
-		n = epd_fields(pos, p, n);
+		n = epd_fields(f, pos, p, n);
 	else
 		p[n++] = '\t';
 	if (!f->number_len) {
 		f->out.n += n;
 		fmt_out_game_number(&f->out, f->cg->number,
 				    f->cg->game->index);
-		p = fmt_out_room(&f->out, path->n + 32);
+		p = fmt_out_room(&f->out, fl_id_room(f, path));
 		n = 0;
 	} else {
 		memcpy(p + n, f->number, sizeof f->number);
 		n += f->number_len;
 	}
-	f->out.n += n + fl_id(f->epd, path, ply, p + n);
+	f->out.n += n + fl_id(f, path, ply, p + n);
 }
 
 static void fl_line(struct fl *f, const struct pgn_line *line,
@@ -155,6 +179,10 @@ void fmt_fen_write_game(FILE *out, struct conv_game *cg,
 	fmt_out_begin(&f.out, out, cg);
 	fmt_fen_cache_init(&f.fen, cg);
 	f.fen.castling = o->castling;
+	if (cg->start.variant && cg->start.variant != &variant_standard) {
+		f.variant = variant_id(cg->start.variant);
+		f.variant_len = strlen(f.variant);
+	}
 	if (!cg->number || !cg->number->write)
 		f.number_len = fmt_put_uint(f.number, cg->game->index);
 	cg->cursor = 0;

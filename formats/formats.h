@@ -10,6 +10,15 @@
 
 #include "../libparse/pgn.h"
 
+/* The noun of a count in text for people: one when n is 1, else many
+ * ("1 game", "2 games", "0 games").  Machine output (JSON keys, CSV
+ * fields) keeps its fixed names. */
+static inline const char *plural(unsigned long long n, const char *one,
+				 const char *many)
+{
+	return n == 1 ? one : many;
+}
+
 /* "FILE:LINE:COL: error: game N (White - Black): 23...Nf3: message" */
 void diag_print_text(FILE *out, const struct diag *d);
 /* One JSON object per line: file, game, line, column, ply, path, move,

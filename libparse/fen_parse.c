@@ -205,8 +205,8 @@ static int fen_rank_done(struct fen_cursor *c, struct fen_board *b)
 {
 	if (b->squares == 8)
 		return 0;
-	diag_setf(c->err, DIAG_ERROR, DC_FEN, "board: rank %d has %d squares",
-		  b->rank + 1, b->squares);
+	diag_setf(c->err, DIAG_ERROR, DC_FEN, "board: rank %d has %d square%s",
+		  b->rank + 1, b->squares, b->squares == 1 ? "" : "s");
 	c->err->col = (uint32_t)((b->squares > 8 ? b->over : c->pos) + 1);
 	return -1;
 }
@@ -260,7 +260,8 @@ static int fen_board(struct fen_cursor *c, struct fen_syntax *out)
 		return -1;
 	if (b.rank != 0) {
 		diag_setf(c->err, DIAG_ERROR, DC_FEN,
-			  "board: %d ranks, expected 8", 8 - b.rank);
+			  "board: %d rank%s, expected 8", 8 - b.rank,
+			  8 - b.rank == 1 ? "" : "s");
 		c->err->col = (uint32_t)(c->pos + 1);
 		return -1;
 	}
@@ -406,10 +407,9 @@ static int fen_number(struct fen_cursor *c, const char *field, uint32_t *v)
 	return 0;
 }
 
-static int fen_clocks(struct fen_cursor *c, struct fen_syntax *out)
+/* The halfmove clock, at the cursor, and the fullmove number. */
+static int fen_clock_pair(struct fen_cursor *c, struct fen_syntax *out)
 {
-	if (!fen_field_start(c, out, FEN_HALFMOVE))
-		return 0;
 	if (fen_number(c, "halfmove", &out->halfmove) < 0)
 		return -1;
 	if (!fen_field_start(c, out, FEN_FULLMOVE))
@@ -421,6 +421,15 @@ static int fen_clocks(struct fen_cursor *c, struct fen_syntax *out)
 	if (out->fullmove == 0)
 		out->fullmove = 1;
 	out->has_clocks = true;
+	return 0;
+}
+
+static int fen_clocks(struct fen_cursor *c, struct fen_syntax *out)
+{
+	if (!fen_field_start(c, out, FEN_HALFMOVE))
+		return 0;
+	if (fen_clock_pair(c, out) < 0)
+		return -1;
 	if (fen_next_field(c))
 		return fen_fail(c, c->pos, "fen",
 				"unexpected text after the fullmove number");
@@ -446,4 +455,288 @@ int fen_parse(const char *s, size_t len, struct fen_syntax *out,
 	    fen_clocks(&c, out) < 0)
 		return -1;
 	return 0;
+}
+
+/* ------------------------------------------------- lines: columns, EPD */
+
+/* Skips blanks; whether a tab was among them. */
+static bool fen_skip_blanks(struct fen_cursor *c)
+{
+	bool tab = false;
+	while (!fen_at_end(c) && fen_is_space(c->s[c->pos]))
+		tab |= c->s[c->pos++] == '\t';
+	return tab;
+}
+
+static int fen_variant_name(struct fen_cursor *c, struct fen_record *out,
+			    size_t start, size_t n)
+{
+	if (n == 0)
+		return fen_fail(c, start, "variant", "missing");
+	if (n >= FEN_VARIANT_MAX)
+		return fen_fail(c, start, "variant", "name too long");
+	memcpy(out->variant, c->s + start, n);
+	out->variant[n] = 0;
+	out->variant_col = (uint32_t)(start + 1);
+	return 0;
+}
+
+/* The columns after a FEN and a tab: game, position id and variant, of
+ * which only the variant (the third, when not empty) is read. */
+static int fen_columns(struct fen_cursor *c, struct fen_record *out)
+{
+	for (int col = 2; !fen_at_end(c); col++) {
+		size_t start = c->pos;
+		while (!fen_at_end(c) && c->s[c->pos] != '\t')
+			c->pos++;
+		if (col == 4 && c->pos > start &&
+		    fen_variant_name(c, out, start, c->pos - start) < 0)
+			return -1;
+		if (!fen_at_end(c))
+			c->pos++;
+	}
+	return 0;
+}
+
+/* An EPD operation as written: its opcode and first operand (a string's
+ * quotes left out), as offsets into the line. */
+struct epd_op {
+	size_t name, name_len;
+	size_t arg, arg_len;
+	unsigned nargs;
+};
+
+static int epd_fail(struct fen_cursor *c, size_t pos, const struct epd_op *op,
+		    const char *what)
+{
+	diag_setf(c->err, DIAG_ERROR, DC_FEN, "epd: %.*s: %s",
+		  (int)op->name_len, c->s + op->name, what);
+	c->err->col = (uint32_t)(pos + 1);
+	return -1;
+}
+
+static bool epd_ends_operand(const struct fen_cursor *c)
+{
+	return fen_field_ends(c) || c->s[c->pos] == ';';
+}
+
+/* The end of a "string" operand at the cursor, its closing quote
+ * passed; 0 when it has none (reported). */
+static size_t epd_string_end(struct fen_cursor *c, const struct epd_op *op)
+{
+	const char *q = memchr(c->s + c->pos + 1, '"', c->len - c->pos - 1);
+	if (!q) {
+		epd_fail(c, c->pos, op, "a string without its closing '\"'");
+		return 0;
+	}
+	c->pos = (size_t)(q - c->s) + 1;
+	return c->pos - 1;
+}
+
+/* One operand: a "string" or a word ending at a blank or ';'. */
+static int epd_operand(struct fen_cursor *c, struct epd_op *op)
+{
+	size_t start = c->pos, end;
+	if (c->s[start] == '"') {
+		start++;
+		end = epd_string_end(c, op);
+		if (!end)
+			return -1;
+	} else {
+		while (!epd_ends_operand(c))
+			c->pos++;
+		end = c->pos;
+	}
+	if (op->nargs++ == 0) {
+		op->arg = start;
+		op->arg_len = end - start;
+	}
+	return 0;
+}
+
+static bool epd_is_letter(char ch)
+{
+	return (ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z');
+}
+
+static bool epd_is_opcode_char(char ch)
+{
+	return epd_is_letter(ch) || (ch >= '0' && ch <= '9') || ch == '_';
+}
+
+static int epd_opcode(struct fen_cursor *c, struct epd_op *op)
+{
+	if (!epd_is_letter(c->s[c->pos]))
+		return fen_expect(c, "epd", "an opcode (a letter first)");
+	op->name = c->pos;
+	while (!fen_at_end(c) && epd_is_opcode_char(c->s[c->pos]))
+		c->pos++;
+	op->name_len = c->pos - op->name;
+	if (!epd_ends_operand(c))
+		return fen_expect(c, "epd",
+				  "letters, digits or '_' in an opcode");
+	return 0;
+}
+
+static bool epd_is(const struct fen_cursor *c, const struct epd_op *op,
+		   const char *name)
+{
+	return op->name_len == strlen(name) &&
+	       memcmp(c->s + op->name, name, op->name_len) == 0;
+}
+
+/* Digits s[at, at + n) as a number up to max; false when they are not. */
+static bool epd_digits(const char *s, size_t n, uint64_t max, uint64_t *v)
+{
+	*v = 0;
+	if (n == 0)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9' ||
+		    *v > (max - (uint64_t)(s[i] - '0')) / 10)
+			return false;
+		*v = *v * 10 + (uint64_t)(s[i] - '0');
+	}
+	return true;
+}
+
+/* The one operand of op, a number up to max. */
+static int epd_count(struct fen_cursor *c, const struct epd_op *op,
+		     uint64_t max, uint64_t *v)
+{
+	if (op->nargs != 1)
+		return epd_fail(c, op->name, op, op->nargs ?
+				"expected one number, got more" :
+				"expected a number");
+	if (!epd_digits(c->s + op->arg, op->arg_len, max, v))
+		return epd_fail(c, op->arg, op, "expected a number");
+	return 0;
+}
+
+static int epd_clock(struct fen_cursor *c, struct fen_record *out,
+		     const struct epd_op *op)
+{
+	uint64_t v;
+	if (epd_count(c, op, UINT32_MAX, &v) < 0)
+		return -1;
+	if (c->s[op->name] == 'h')
+		out->fen.halfmove = (uint32_t)v;
+	else
+		out->fen.fullmove = v ? (uint32_t)v : 1;
+	out->fen.has_clocks = true;
+	return 0;
+}
+
+/* "D3 8902": a perft count; whether op is one ('D' and digits). */
+static int epd_perft(struct fen_cursor *c, struct fen_record *out,
+		     const struct epd_op *op)
+{
+	uint64_t depth, count;
+	if (!epd_digits(c->s + op->name + 1, op->name_len - 1, FEN_PERFT_MAX,
+			&depth))
+		return epd_fail(c, op->name, op, "a depth from 0 to 63");
+	if (epd_count(c, op, UINT64_MAX, &count) < 0)
+		return -1;
+	out->perft[depth] = count;
+	out->perft_given |= (uint64_t)1 << depth;
+	return 0;
+}
+
+static bool epd_is_perft(const struct fen_cursor *c, const struct epd_op *op)
+{
+	return op->name_len > 1 && c->s[op->name] == 'D' &&
+	       c->s[op->name + 1] >= '0' && c->s[op->name + 1] <= '9';
+}
+
+/* What pawnkit reads of an operation: the clocks, perft counts, the
+ * variant; any other is left alone. */
+static int epd_apply(struct fen_cursor *c, struct fen_record *out,
+		     const struct epd_op *op)
+{
+	if (epd_is(c, op, "hmvc") || epd_is(c, op, "fmvn"))
+		return epd_clock(c, out, op);
+	if (epd_is_perft(c, op))
+		return epd_perft(c, out, op);
+	if (!epd_is(c, op, "variant"))
+		return 0;
+	if (op->nargs != 1)
+		return epd_fail(c, op->name, op, "expected one variant id");
+	return fen_variant_name(c, out, op->arg, op->arg_len);
+}
+
+/* One operation, up to its ';' or the end of the line; begun says
+ * whether a ';' came before it, as one must come before or after. */
+static int epd_op(struct fen_cursor *c, struct fen_record *out, bool begun)
+{
+	struct epd_op op = { 0 };
+	if (epd_opcode(c, &op) < 0)
+		return -1;
+	for (;;) {
+		fen_skip_blanks(c);
+		if (fen_at_end(c) || c->s[c->pos] == ';')
+			break;
+		if (epd_operand(c, &op) < 0)
+			return -1;
+	}
+	if (fen_at_end(c) && !begun)
+		return epd_fail(c, c->pos, &op, "no ';' ends the operation");
+	return epd_apply(c, out, &op);
+}
+
+/* Operations, each ended by ';' ("bm e4; id \"x\";") or begun by one
+ * (";D1 20 ;D2 400"). */
+static int epd_ops(struct fen_cursor *c, struct fen_record *out)
+{
+	for (;;) {
+		bool begun = false;
+		while (!fen_at_end(c) &&
+		       (fen_is_space(c->s[c->pos]) || c->s[c->pos] == ';'))
+			begun |= c->s[c->pos++] == ';';
+		if (fen_at_end(c))
+			return 0;
+		if (epd_op(c, out, begun) < 0)
+			return -1;
+	}
+}
+
+static bool fen_at_digit(const struct fen_cursor *c)
+{
+	return !fen_at_end(c) && c->s[c->pos] >= '0' && c->s[c->pos] <= '9';
+}
+
+/* After the en passant field: the clocks, then columns after a tab, or
+ * EPD operations, or nothing. */
+static int fen_tail(struct fen_cursor *c, struct fen_record *out)
+{
+	if (fen_skip_blanks(c))
+		return fen_columns(c, out);
+	if (fen_at_digit(c)) {
+		out->fen.field_col[FEN_HALFMOVE] = (uint32_t)(c->pos + 1);
+		if (fen_clock_pair(c, &out->fen) < 0)
+			return -1;
+		if (fen_skip_blanks(c))
+			return fen_columns(c, out);
+	}
+	return epd_ops(c, out);
+}
+
+int fen_record_parse(const char *s, size_t len, struct fen_record *out,
+		     struct diag *err)
+{
+	struct fen_cursor c = { s, len, 0, err };
+
+	memset(out, 0, sizeof *out);
+	fen_clear(&out->fen);
+	if (fen_board(&c, &out->fen) < 0)
+		return -1;
+	if (!fen_next_field(&c)) {	/* a board alone */
+		out->board_only = true;
+		out->fen.side = 'w';
+		memcpy(out->fen.castling, "-", 2);
+		return 0;
+	}
+	if (fen_side(&c, &out->fen) < 0 || fen_castling(&c, &out->fen) < 0 ||
+	    fen_en_passant(&c, &out->fen) < 0)
+		return -1;
+	return fen_tail(&c, out);
 }

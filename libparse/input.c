@@ -120,9 +120,10 @@ static ssize_t input_bad_data(struct pgn_input *in, const char *why,
 			      size_t out)
 {
 	char m[DIAG_MESSAGE_MAX];
+	uint64_t n = in->decoded + out;
 	snprintf(m, sizeof m, "could not read '%s': %s data %s after %"
-		 PRIu64 " bytes of text", in->name, lp_codec_name(in->format),
-		 why, in->decoded + out);
+		 PRIu64 " byte%s of text", in->name, lp_codec_name(in->format),
+		 why, n, n == 1 ? "" : "s");
 	return input_fail(in, m);
 }
 

@@ -376,6 +376,26 @@ enum fen_features {
 int fen_parse(const char *s, size_t len, struct fen_syntax *out,
 	      struct diag *err);
 
+/* A line of positions as the toolkit writes and reads them
+ * (pawnkit-notation(5)): a FEN; a board alone (white to move, no rights);
+ * a FEN and tab-separated columns (pgn-convert -f fen: game, position id,
+ * variant); or EPD, four fields and operations ("bm e4; id \"x\";",
+ * perft suites' ";D1 20 ;D2 400", hmvc and fmvn as the clocks, variant). */
+#define FEN_PERFT_MAX 63
+#define FEN_VARIANT_MAX 32
+struct fen_record {
+	struct fen_syntax fen;
+	bool board_only;
+	char variant[FEN_VARIANT_MAX];	/* as written; "" when not named */
+	uint32_t variant_col;		/* its 1-based column */
+	uint64_t perft_given;		/* bit d: perft[d] is on the line */
+	uint64_t perft[FEN_PERFT_MAX + 1];
+};
+
+/* Parses one such line; on error -1 with err as fen_parse fills it. */
+int fen_record_parse(const char *s, size_t len, struct fen_record *out,
+		     struct diag *err);
+
 /* ------------------------------------------------------------------ SAN */
 
 /* One move as written: SAN, LAN or coordinate notation, with the variant

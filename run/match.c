@@ -547,8 +547,8 @@ int run_selection_end(const struct run_options *o, const struct diag_policy *p,
 	if (selected)
 		return 0;
 	diag_setf(&d, DIAG_WARNING, DC_SELECTION, "--match selected none of "
-		  "the %llu game%s", (unsigned long long)unselected,
-		  unselected == 1 ? "" : "s");
+		  "the %llu %s", (unsigned long long)unselected,
+		  plural(unselected, "game", "games"));
 	diag_policy_print(p, &d);
 	return EXIT_INVALID;
 }

@@ -1,6 +1,7 @@
 /* The option rows the game-reading commands share, as argp children, so
  * that each is spelled and parsed once.  See run.h. */
 #include <argp.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "engine.h"
@@ -10,24 +11,65 @@ enum {
 	OPT_OR, OPT_GAMES, OPT_PROGRESS, OPT_NO_PROGRESS
 };
 
+enum { OPT_DIAGNOSTICS = 0x1100 };
+
 static const struct argp_option diag_options[] = {
 	{ "json", 'J', NULL, 0, "Diagnostics as JSON lines", 0 },
-	{ "no-warnings", 'w', NULL, 0, "Do not print warnings", 0 },
+	{ "no-warnings", 'w', NULL, 0, "Do not print warnings (but those -W CODE turns on)", 0 },
+	{ "warning", 'W', "CODE", 0, "CODE's warnings on (-W CODE), off (-W no-CODE, -Wno-CODE) or errors that make the game invalid (-W error=CODE); codes as in --json's \"code\" (repeatable)", 0 },
+	{ "diagnostics", OPT_DIAGNOSTICS, "FILE", 0, "Print diagnostics to FILE ('-': standard output, when it carries nothing else) instead of standard error", 0 },
 	{ "quiet", 'q', NULL, 0, "Print no diagnostics and no summary; only the exit status tells", 0 },
 	{ 0 }
 };
 
+/* A code by its name (diag_code_name()), or DC_NONE. */
+static enum diag_code code_by_name(const char *name)
+{
+	for (unsigned c = DC_NONE + 1; c < DC__COUNT; c++)
+		if (strcmp(name, diag_code_name((enum diag_code)c)) == 0)
+			return (enum diag_code)c;
+	return DC_NONE;
+}
+
+/* -W CODE, -W no-CODE, -W error=CODE. */
+static void warning_option(struct argp_state *state, struct run_options *o,
+			   const char *arg)
+{
+	unsigned char level = DIAG_LEVEL_ON;
+	const char *name = arg;
+	if (strncmp(arg, "no-", 3) == 0)
+		level = DIAG_LEVEL_OFF, name = arg + 3;
+	else if (strncmp(arg, "error=", 6) == 0)
+		level = DIAG_LEVEL_ERROR, name = arg + 6;
+	enum diag_code code = code_by_name(name);
+	if (code == DC_NONE)
+		argp_error(state, "-W: unknown code '%s' (codes: %s)", name,
+			   diag_code_list());
+	o->diag_level[code] = level;
+	o->diag_level_given = true;
+}
+
 static error_t diag_parse(int key, char *arg, struct argp_state *state)
 {
 	struct run_options *o = state->input;
-	(void)arg;
 	switch (key) {
 	case 'J': o->json = true; break;
 	case 'w': o->no_warnings = true; break;
+	case 'W': warning_option(state, o, arg); break;
+	case OPT_DIAGNOSTICS: o->diag_path = arg; break;
 	case 'q': o->quiet = true; break;
 	default: return ARGP_ERR_UNKNOWN;
 	}
 	return 0;
+}
+
+void run_options_diag_check(struct argp_state *state,
+			    const struct run_options *o, bool stdout_used)
+{
+	if (o->diag_path && strcmp(o->diag_path, "-") == 0 && stdout_used)
+		argp_error(state, "--diagnostics -: standard output carries "
+			   "the output; give --diagnostics a FILE or the "
+			   "output -o FILE");
 }
 
 const struct argp run_diag_argp = { diag_options, diag_parse, NULL, NULL,
@@ -186,9 +228,17 @@ void run_options_children(struct argp_state *state, struct run_options *o)
 
 struct diag_policy run_options_diag(const struct run_options *o)
 {
-	return (struct diag_policy){ .json = o->json, .quiet = o->quiet,
-				     .no_warnings = o->no_warnings,
-				     .strict = o->strict };
+	struct diag_policy p = { .json = o->json, .quiet = o->quiet,
+				 .no_warnings = o->no_warnings,
+				 .strict = o->strict,
+				 .count = o->diag_level_given };
+	memcpy(p.level, o->diag_level, sizeof p.level);
+	p.printed = xcalloc(DC__COUNT, sizeof *p.printed);
+	if (o->diag_path) {
+		p.to_path = o->diag_path;
+		p.to = output_open(o->diag_path);
+	}
+	return p;
 }
 
 void run_options_release(struct run_options *o)

@@ -61,8 +61,10 @@ void run_report(void *sink, const struct diag *orig)
 	struct diag d = *orig;
 	rp_sink_flush_files(k);	/* what the game wrote before it, first */
 	place(k, &d);
-	if (k->cfg->diag.strict && d.severity == DIAG_WARNING)
-		d.severity = DIAG_ERROR;
+	/* -W and --strict: a warning turned off is none; one made an
+	 * error counts as one. */
+	if (!diag_policy_apply(&k->cfg->diag, &d))
+		return;
 	if (d.severity == DIAG_ERROR)
 		k->diag.errors++;
 	else if (d.severity == DIAG_WARNING)

@@ -107,8 +107,8 @@ static void progress_print(double t, bool done)
 	if (p.total && !done)
 		fprintf(stderr, " of %.1f MB (%.0f%%)", (double)p.total / 1e6,
 			100.0 * (double)p.bytes / (double)p.total);
-	fprintf(stderr, ", %llu games, %.0f games/s",
-		(unsigned long long)p.games, (double)p.games / secs);
+	fprintf(stderr, ", %llu %s, %.0f games/s", (unsigned long long)p.games,
+		plural(p.games, "game", "games"), (double)p.games / secs);
 	if (done) {
 		fprintf(stderr, ", %.1f s\n", secs);
 		return;

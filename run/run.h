@@ -94,13 +94,31 @@ struct diag_policy {
 	 * shown), with the note that counts a game's diagnostics past
 	 * DIAG_GAME_MAX: what game-stats prints. */
 	bool errors_only;
+	/* -W: what each code's warnings are (enum diag_level).  A code
+	 * turned off is no warning at all (neither printed nor counted); one
+	 * made an error counts and prints as one, as --strict makes all; one
+	 * turned on prints under -w. */
+	unsigned char level[DC__COUNT];
+	bool count;		/* -W given: diag_counts_print() prints */
+	/* The warnings printed, by code (DC__COUNT of them; NULL: not
+	 * counted), added to on the calling thread. */
+	uint64_t *printed;
+	/* --diagnostics: where they are printed (NULL: standard error). */
+	FILE *to;
+	const char *to_path;
 };
+enum diag_level { DIAG_LEVEL_DEFAULT, DIAG_LEVEL_ON, DIAG_LEVEL_OFF,
+		  DIAG_LEVEL_ERROR };
 /* The options the game-reading commands share, as argp children: parsed
  * into the struct run_options given as the parent's input (argp gives
  * each child its parent's input). */
 struct run_options {
-	/* Diagnostics: --json, --no-warnings, --quiet. */
+	/* Diagnostics: --json, --no-warnings, --quiet, -W (level, as in
+	 * struct diag_policy), --diagnostics (NULL: standard error). */
 	bool json, no_warnings, quiet;
+	unsigned char diag_level[DC__COUNT];
+	bool diag_level_given;
+	const char *diag_path;
 	/* --strict: a warning is an error, in the diagnostic policy
 	 * (run_options_diag) and in the replay (replay.strict) alike. */
 	bool strict;
@@ -130,8 +148,13 @@ void run_options_init(struct run_options *o);
  * into o. */
 void run_options_children(struct argp_state *state, struct run_options *o);
 void run_options_release(struct run_options *o);
-/* The diagnostic policy the options say (struct diag_policy below). */
+/* The diagnostic policy the options say (struct diag_policy below), its
+ * --diagnostics file opened (output_open()). */
 struct diag_policy run_options_diag(const struct run_options *o);
+/* The command's ARGP_KEY_SUCCESS: a usage error when --diagnostics - asks
+ * for standard output and the command writes there (stdout_used). */
+void run_options_diag_check(struct argp_state *state,
+			    const struct run_options *o, bool stdout_used);
 /* After the games: warnings, through p, for each --match tag that no game
  * had, for an input without a game, and for a selection that left out
  * every game.  EXIT_INVALID in that last case (as grep selecting no
@@ -143,8 +166,26 @@ int run_selection_end(const struct run_options *o, const struct diag_policy *p,
 
 
 /* Prints d now, as p says (a diagnostic of no game: a FEN line's, a JSON
- * document's). */
+ * document's), to p->to or standard error; each warning printed is
+ * counted by its code, for diag_counts_print().  On the calling thread
+ * only. */
 void diag_policy_print(const struct diag_policy *p, const struct diag *d);
+/* What p makes of d before it counts: false when its code's warnings
+ * are off; else true, d a warning made an error by -W error=CODE or
+ * --strict. */
+bool diag_policy_apply(const struct diag_policy *p, struct diag *d);
+/* Where p prints diagnostics. */
+FILE *diag_policy_stream(const struct diag_policy *p);
+/* Closes the --diagnostics file (output_close()), and frees the counts:
+ * 0, or -1. */
+int diag_policy_close(const struct diag_policy *p);
+/* The warnings printed, by code, when p->count and not p->quiet (a
+ * summary's last line changes only when -W is given): as text a line
+ * "N warnings: N CODE, N CODE" (most first, "0 warnings" for none), or
+ * as JSON the member ,"warnings":{"CODE":N,...} of a summary object. */
+void diag_counts_print(const struct diag_policy *p, FILE *out);
+/* Each code's name, for a usage error: "syntax, tag-syntax, ...". */
+const char *diag_code_list(void);
 
 /* ------------------------------------------------------------- outputs */
 
@@ -206,12 +247,21 @@ int for_each_fen_line(const char *path, fen_fn fn, void *ctx);
  * 2"), reported as "PROGRAM: where:COL: error: message" (or warning:),
  * the message written as every text for a terminal is. */
 void fen_report(const char *where, const struct diag *err, bool error);
-/* fen read into *pos under v: 0; or -1 when it cannot be, reported on
- * standard error as "PROGRAM: WHERE:COL: error: ...".  A castling right
- * that the pieces do not allow is dropped with a warning so worded, and
- * is an error when strict. */
+/* How fen-moves and fen-render read a line of positions
+ * (fen_record_parse): under the variant the line names, else under
+ * variant; a line naming another than a variant given is an error. */
+struct fen_read {
+	const struct variant *variant;	/* --variant, or standard */
+	bool variant_given;		/* --variant was on the command line */
+	bool strict;
+	struct fen_record rec;		/* out: the line as read */
+};
+/* fen read into *pos: 0; or -1 when it cannot be, reported on standard
+ * error as "PROGRAM: WHERE:COL: error: ...".  A castling right that the
+ * pieces do not allow is dropped with a warning so worded, and is an
+ * error when strict. */
 int run_fen_position(struct position *pos, const char *fen,
-		     const struct variant *v, bool strict, const char *where);
+		     struct fen_read *r, const char *where);
 
 /* --------------------------------------------------------------- games */
 

@@ -99,9 +99,9 @@ static bool write_record(struct gather *g, const struct run_sink *k,
 		if (!gather_flush(g))
 			return false;
 		print_diag(g->e, k, &k->out.diags[r->off]);
-		/* Standard error is an output too: the run stops at the
+		/* The diagnostics' stream is an output too: the run stops at the
 		 * diagnostic it could not write, with one job as with many. */
-		return !ferror(stderr);
+		return !ferror(diag_policy_stream(&g->e->cfg->diag));
 	case REC_GAME_NUMBER:
 		return gather_number(g, f, g->e->games_before + r->off);
 	case REC_RAW:

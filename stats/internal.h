@@ -196,8 +196,10 @@ uint64_t st_length_max(const struct group *g);
 
 /* Indices of the groups, or of a table's rows, most games first, ties in
  * byte order of the key; at most top of them (0: all).  The caller frees
- * *idx; returns the count. */
-size_t st_rank_groups(const struct stats *s, size_t top, size_t **idx);
+ * *idx; returns the count.  Groups sorted by key are the same top ones,
+ * then put in their keys' natural order (stats_sort). */
+size_t st_rank_groups(const struct stats *s, enum stats_sort sort, size_t top,
+		      size_t **idx);
 size_t st_rank_table(const struct stats *s, enum table_id t, size_t top,
 		     size_t **idx);
 uint64_t st_tally_games(const struct tally *t);

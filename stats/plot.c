@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "../formats/formats.h"
 #include "../libparse/utf8.h"
 
 #define WIDTH 960
@@ -165,21 +166,23 @@ static void plot_header(struct plot *p)
 	     "game-stats", 10, 20);
 	p->y += 22;
 	if (p->s->tags_only) {
-		textf(p, MARGIN, p->y, "start", 13, "", "%llu games, from "
+		textf(p, MARGIN, p->y, "start", 13, "", "%llu %s, from "
 		      "their tags only (no moves read)%s%s",
 		      (unsigned long long)t->c[ST_GAMES],
+		      plural(t->c[ST_GAMES], "game", "games"),
 		      p->s->group_by ? "; grouped by " : "",
 		      p->s->group_by ? p->s->group_by : "");
 		p->y += 6;
 		return;
 	}
+	uint64_t shown = st_shown_games(t, p->o->skip_invalid);
 	char mean[32] = "-";
 	if (t->c[ST_GAMES])
 		snprintf(mean, sizeof mean, "%.1f", (double)t->c[ST_PLIES] /
 			 (double)t->c[ST_GAMES]);
-	textf(p, MARGIN, p->y, "start", 13, "", "%llu games: %llu valid, "
+	textf(p, MARGIN, p->y, "start", 13, "", "%llu %s: %llu valid, "
 	      "%llu invalid%s; mean length %s plies%s%s",
-	      (unsigned long long)st_shown_games(t, p->o->skip_invalid),
+	      (unsigned long long)shown, plural(shown, "game", "games"),
 	      (unsigned long long)t->c[ST_GAMES],
 	      (unsigned long long)t->c[ST_INVALID],
 	      p->o->skip_invalid ? " (left out)" : "", mean,
@@ -290,8 +293,8 @@ static void result_bar(struct plot *p, const char *label, size_t len,
 	fprintf(p->out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
 		"height=\"%d\" fill=\"none\" stroke=\"%s\"/>\n",
 		(double)(MARGIN + LABEL_W), p->y, w, BAR_H, INK);
-	textf(p, WIDTH - MARGIN, p->y + 13, "end", 12, "", "%llu game%s",
-	      (unsigned long long)sum, sum == 1 ? "" : "s");
+	textf(p, WIDTH - MARGIN, p->y + 13, "end", 12, "", "%llu %s",
+	      (unsigned long long)sum, plural(sum, "game", "games"));
 	p->y += ROW_H;
 }
 
@@ -313,7 +316,8 @@ static void plot_results(struct plot *p)
 	result_bar(p, "all games", 9, part, nparts);
 	if (!p->s->group_by)
 		return;
-	size_t *idx, n = st_rank_groups(p->s, p->o->top ? p->o->top : 30, &idx);
+	size_t top = p->o->top ? p->o->top : 30;
+	size_t *idx, n = st_rank_groups(p->s, p->o->sort, top, &idx);
 	for (size_t k = 0; k < n; k++) {
 		const struct smap_entry *e = &p->s->groups.entries[idx[k]];
 		group_parts(st_group_at(p->s, idx[k]), part);
@@ -363,9 +367,9 @@ static void opening_row(struct plot *p, const char *label, size_t len,
 		    strlen(tip), t->v[fields[i]]);
 		x += bw;
 	}
-	textf(p, WIDTH - MARGIN, p->y + 13, "end", 12, "", "%llu game%s",
+	textf(p, WIDTH - MARGIN, p->y + 13, "end", 12, "", "%llu %s",
 	      (unsigned long long)st_tally_games(t),
-	      st_tally_games(t) == 1 ? "" : "s");
+	      plural(st_tally_games(t), "game", "games"));
 	p->y += ROW_H;
 }
 
@@ -380,7 +384,8 @@ static void plot_openings(struct plot *p)
 	char title[80];
 	if (id == TB_OPENINGS)
 		snprintf(title, sizeof title, "Most frequent openings (first "
-			 "%u plies)", p->s->opening_plies);
+			 "%u %s)", p->s->opening_plies,
+			 plural(p->s->opening_plies, "ply", "plies"));
 	else
 		snprintf(title, sizeof title, "Most frequent ECO codes");
 	panel_title(p, title);

@@ -136,24 +136,94 @@ struct ranked {
 	size_t idx;
 };
 
+/* Two keys in byte order. */
+static int bytes_cmp(const struct smap_entry *a, const struct smap_entry *b)
+{
+	size_t n = a->len < b->len ? a->len : b->len;
+	int c = memcmp(a->key, b->key, n);
+	return c ? c : (a->len > b->len) - (a->len < b->len);
+}
+
 static int ranked_cmp(const void *pa, const void *pb)
 {
 	const struct ranked *a = pa, *b = pb;
 	if (a->games != b->games)
 		return a->games > b->games ? -1 : 1;
-	size_t n = a->key->len < b->key->len ? a->key->len : b->key->len;
-	int c = memcmp(a->key->key, b->key->key, n);
-	if (c)
-		return c;
-	return (a->key->len > b->key->len) - (a->key->len < b->key->len);
+	return bytes_cmp(a->key, b->key);
 }
 
-/* Sorts r (n of them) and keeps the first top as indices. */
-static size_t rank_keep(struct ranked *r, size_t n, size_t top, size_t **idx)
+/* The end of the run of digits at p. */
+static const char *digits_end(const char *p, const char *end)
+{
+	while (p < end && *p >= '0' && *p <= '9')
+		p++;
+	return p;
+}
+
+/* Two runs of digits by their value: "9" < "10", "007" = "7". */
+static int number_cmp(const char *a, const char *ea, const char *b,
+		      const char *eb)
+{
+	while (a < ea && *a == '0')
+		a++;
+	while (b < eb && *b == '0')
+		b++;
+	if (ea - a != eb - b)
+		return ea - a < eb - b ? -1 : 1;
+	return memcmp(a, b, (size_t)(ea - a));
+}
+
+/* Natural order: runs of digits by value, so that dates and years
+ * compare field by field as numbers; any other byte by its value. */
+static int natural_cmp(const char *a, const char *ea, const char *b,
+		       const char *eb)
+{
+	while (a < ea && b < eb) {
+		int c;
+		if (*a >= '0' && *a <= '9' && *b >= '0' && *b <= '9') {
+			const char *ra = digits_end(a, ea);
+			const char *rb = digits_end(b, eb);
+			c = number_cmp(a, ra, b, rb);
+			a = ra;
+			b = rb;
+		} else {
+			c = (unsigned char)*a - (unsigned char)*b;
+			a++;
+			b++;
+		}
+		if (c)
+			return c;
+	}
+	return (a < ea) - (b < eb);
+}
+
+static bool key_unknown(const struct smap_entry *e)
+{
+	return e->len == 1 && e->key[0] == '?';
+}
+
+/* Groups by key: natural order, "?" (unknown) last, ties ("7" and
+ * "07") in byte order. */
+static int key_cmp(const void *pa, const void *pb)
+{
+	const struct smap_entry *a = ((const struct ranked *)pa)->key;
+	const struct smap_entry *b = ((const struct ranked *)pb)->key;
+	if (key_unknown(a) != key_unknown(b))
+		return key_unknown(a) ? 1 : -1;
+	int c = natural_cmp(a->key, a->key + a->len, b->key, b->key + b->len);
+	return c ? c : bytes_cmp(a, b);
+}
+
+/* Sorts r (n of them) by games, keeps the first top, puts them in order
+ * by key when by_key, and returns them as indices. */
+static size_t rank_keep(struct ranked *r, size_t n, size_t top, bool by_key,
+			size_t **idx)
 {
 	qsort(r, n, sizeof *r, ranked_cmp);
 	if (top && n > top)
 		n = top;
+	if (by_key)
+		qsort(r, n, sizeof *r, key_cmp);
 	*idx = pawnkit_realloc(NULL, (n ? n : 1) * sizeof **idx);
 	for (size_t i = 0; i < n; i++)
 		(*idx)[i] = r[i].idx;
@@ -161,7 +231,21 @@ static size_t rank_keep(struct ranked *r, size_t n, size_t top, size_t **idx)
 	return n;
 }
 
-size_t st_rank_groups(const struct stats *s, size_t top, size_t **idx)
+/* STATS_SORT_AUTO: by key for Year and the date tags, whose order is
+ * time's. */
+static bool groups_by_key(const struct stats *s, enum stats_sort sort)
+{
+	if (sort != STATS_SORT_AUTO)
+		return sort == STATS_SORT_KEY;
+	if (!s->group_by)
+		return false;
+	size_t n = strlen(s->group_by);
+	return strcmp(s->group_by, "Year") == 0 ||
+	       (n >= 4 && strcmp(s->group_by + n - 4, "Date") == 0);
+}
+
+size_t st_rank_groups(const struct stats *s, enum stats_sort sort, size_t top,
+		      size_t **idx)
 {
 	size_t n = s->groups.n;
 	struct ranked *r = pawnkit_realloc(NULL, (n ? n : 1) * sizeof *r);
@@ -170,7 +254,7 @@ size_t st_rank_groups(const struct stats *s, size_t top, size_t **idx)
 		r[i] = (struct ranked){ g->c[ST_GAMES] + g->c[ST_INVALID],
 					&s->groups.entries[i], i };
 	}
-	return rank_keep(r, n, top, idx);
+	return rank_keep(r, n, top, groups_by_key(s, sort), idx);
 }
 
 size_t st_rank_table(const struct stats *s, enum table_id t, size_t top,
@@ -182,7 +266,7 @@ size_t st_rank_table(const struct stats *s, enum table_id t, size_t top,
 	for (size_t i = 0; i < n; i++)
 		r[i] = (struct ranked){ st_tally_games(&tb->v[i]),
 					&tb->map.entries[i], i };
-	return rank_keep(r, n, top, idx);
+	return rank_keep(r, n, top, false, idx);
 }
 
 /* ------------------------------------------------------------ histogram */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "../formats/formats.h"
 
 static struct section *section_add(struct st_report *r, const char *name,
 				   const char *title,
@@ -418,8 +419,9 @@ static void build_openings(struct st_report *r)
 {
 	size_t *idx, n = st_rank_table(r->s, TB_OPENINGS, r->o->top, &idx);
 	char title[64];
-	snprintf(title, sizeof title, "Openings: the first %u plies",
-		 r->s->opening_plies);
+	snprintf(title, sizeof title, "Openings: the first %u %s",
+		 r->s->opening_plies,
+		 plural(r->s->opening_plies, "ply", "plies"));
 	struct section *sec = section_add(r, "openings",
 					  arena_strndup(&r->mem, title,
 							strlen(title)),
@@ -595,7 +597,8 @@ static void build_groups(struct st_report *r)
 	if (!r->s->group_by)
 		return;
 	bool tags = r->s->tags_only;
-	size_t *idx, n = st_rank_groups(r->s, r->o->top, &idx), ncols;
+	size_t *idx, ncols;
+	size_t n = st_rank_groups(r->s, r->o->sort, r->o->top, &idx);
 	const struct column *cols = tags ? group_tags_cols
 					 : group_columns(r, &ncols);
 	if (tags)

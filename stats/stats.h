@@ -29,10 +29,16 @@ struct stats_config {
 
 enum stats_format { STATS_TABLE, STATS_CSV, STATS_JSON };
 
+/* The order of the groups: most games first, or their keys' natural order
+ * (numbers by value, "?" last).  AUTO: by key when grouped by Year or a
+ * tag whose name ends in "Date", else by count. */
+enum stats_sort { STATS_SORT_AUTO, STATS_SORT_COUNT, STATS_SORT_KEY };
+
 struct stats_output {
 	enum stats_format format;
 	unsigned top;		/* rows of each ranked list; 0: all */
 	bool skip_invalid;	/* invalid games left out of the totals */
+	enum stats_sort sort;	/* the groups' order */
 };
 
 struct stats *stats_new(const struct stats_config *cfg);

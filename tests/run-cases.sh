@@ -22,6 +22,10 @@ BIN=$(cd "${3:-build/bin}" && pwd)
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DATA=$ROOT/../shared/data
 export BIN DATA ROOT
+# Debian installs stockfish and fairy-stockfish in /usr/games, which a
+# shell started by make may not have on its PATH.
+case ":$PATH:" in *:/usr/games:*) ;; *) PATH=$PATH:/usr/games ;; esac
+export PATH
 work=$(mktemp -d)
 trap 'chmod -R u+rwx "$work" 2>/dev/null; rm -rf "$work"' EXIT
 passed=0 failed=0 skipped=0

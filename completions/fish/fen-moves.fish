@@ -7,6 +7,7 @@ complete -c fen-moves -l notation -x -d 'Notation of the moves' \
     -a "(printf '%s\t%s\n' san 'standard algebraic notation, the default' lan 'long algebraic notation' uci 'coordinate notation' figurine 'SAN with chess glyphs')"
 complete -c fen-moves -l perft -x -d 'Count the leaf nodes of the move tree N plies deep'
 complete -c fen-moves -l divide -d 'With --perft: the count below each move, then the total'
+complete -c fen-moves -l divide=stockfish -d "With --perft: as Stockfish's go perft writes it"
 complete -c fen-moves -l start -d 'Use the start position of the variant'
 complete -c fen-moves -l roll -x -d 'Print a Random Pawns start position rolled from SEED and exit'
 complete -c fen-moves -l shredder-fen -d "With --roll: castling rights as their rooks' files (HAha)"

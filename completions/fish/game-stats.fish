@@ -6,6 +6,8 @@ complete -c game-stats -s t -l top -x -d 'Rows of each ranked list (0: all)'
 complete -c game-stats -s n -l opening-plies -x -d 'Count the first N plies as openings'
 complete -c game-stats -s g -l group-by -x -d 'Figures per value of TAG' \
     -a 'Year Variant Event Site Date Round White Black Result ECO Opening WhiteElo BlackElo TimeControl Termination Annotator'
+complete -c game-stats -l sort -x -d 'Order of the groups' \
+    -a 'count\t"most games first" key\t"natural order of the values"'
 # The tag names; the regular expression follows the '=' (no space is added).
 complete -c game-stats -s m -l match -x -d 'Only games whose tags meet RULE: TAG=REGEX, TAG!=REGEX, TAG>=VALUE...' \
     -a 'Event= Site= Date= Round= White= Black= Result= WhiteElo= BlackElo= ECO= Opening= Variant= TimeControl= Termination= Annotator= PlyCount= SetUp= FEN='

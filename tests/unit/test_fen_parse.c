@@ -170,6 +170,8 @@ static const struct reject rejects[] = {
 	  19 },
 	{ "8/8/8/8/8/7/8/K6k w - -", "board: rank 3 has 7 squares", 12 },
 	{ "8/8/8/8/8/8/K6k w - -", "board: 7 ranks, expected 8", 16 },
+	{ "K w - -", "board: rank 8 has 1 square", 2 },
+	{ "8 w - -", "board: 1 rank, expected 8", 2 },
 	{ "8/8/8/8/8/8/8/8/K6k w - -", "board: more than 8 ranks", 16 },
 	{ "8/8/8/8/8/8/8/K6x w - -", "board: expected a piece letter, a digit "
 	  "1-8 or '/', got 'x'", 17 },
@@ -264,6 +266,109 @@ static void test_nul_and_len(void **state)
 			    "digit 1-8 or '/', got '\\x00'");
 }
 
+/* ------------------------------------------------------- fen_record_parse */
+
+#define START "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+
+static int record(const char *s, struct fen_record *r, struct diag *d)
+{
+	memset(d, 0, sizeof *d);
+	return fen_record_parse(s, strlen(s), r, d);
+}
+
+static void test_record_board_alone(void **state)
+{
+	struct fen_record r;
+	struct diag d;
+	(void)state;
+	assert_int_equal(record(START, &r, &d), 0);
+	assert_true(r.board_only);
+	assert_int_equal(r.fen.side, 'w');
+	assert_string_equal(r.fen.castling, "-");
+	assert_int_equal(r.fen.ep_square, -1);
+	assert_int_equal(r.fen.fullmove, 1);
+	assert_int_equal(record(START " ", &r, &d), 0);
+	assert_true(r.board_only);
+}
+
+static void test_record_columns(void **state)
+{
+	struct fen_record r;
+	struct diag d;
+	(void)state;
+	assert_int_equal(record(START " b KQkq - 3 9\t12\t7", &r, &d), 0);
+	assert_int_equal(r.fen.halfmove, 3);
+	assert_int_equal(r.fen.fullmove, 9);
+	assert_string_equal(r.variant, "");
+	assert_int_equal(record(START " w KQkq - 0 1\t2\t0\tchess960", &r, &d), 0);
+	assert_string_equal(r.variant, "chess960");
+	assert_int_equal(r.variant_col, strlen(START " w KQkq - 0 1\t2\t0\t") + 1);
+	/* Four fields, then the columns: the game number is no clock. */
+	assert_int_equal(record(START " w KQkq -\t5\t1", &r, &d), 0);
+	assert_int_equal(r.fen.halfmove, 0);
+	assert_false(r.fen.has_clocks);
+}
+
+static void test_record_epd(void **state)
+{
+	struct fen_record r;
+	struct diag d;
+	(void)state;
+	assert_int_equal(record(START " w KQkq - hmvc 4; fmvn 12; variant "
+				"\"tandem\"; id \"1:0\"; c0 \"a; b\";", &r, &d), 0);
+	assert_int_equal(r.fen.halfmove, 4);
+	assert_int_equal(r.fen.fullmove, 12);
+	assert_string_equal(r.variant, "tandem");
+	assert_int_equal(record(START " w KQkq - ;D1 20 ;D2 400", &r, &d), 0);
+	assert_int_equal(r.perft_given, 6);
+	assert_int_equal(r.perft[1], 20);
+	assert_int_equal(r.perft[2], 400);
+	assert_int_equal(record(START " w KQkq - 0 1 ;D3 8902", &r, &d), 0);
+	assert_true(r.fen.has_clocks);
+	assert_int_equal(r.perft_given, 8);
+	assert_int_equal(record(START " w KQkq - bm e4 d4 ; variant chess960",
+				&r, &d), 0);
+	assert_string_equal(r.variant, "chess960");
+}
+
+static void expect_record_error(const char *s, const char *message,
+				uint32_t col)
+{
+	struct fen_record r;
+	struct diag d;
+	assert_int_equal(record(s, &r, &d), -1);
+	assert_string_equal(d.message, message);
+	assert_int_equal(d.col, col);
+}
+
+static void test_record_rejects(void **state)
+{
+	(void)state;
+	expect_record_error("8/8/8/8/8/8/8/4K2k w - - 5bm e4;",
+			    "halfmove: expected a digit, got 'b'", 27);
+	expect_record_error("8/8/8/8/8/8/8/4K2k w - - id \"open;",
+			    "epd: id: a string without its closing '\"'", 29);
+	expect_record_error("8/8/8/8/8/8/8/4K2k w - - hmvc x;",
+			    "epd: hmvc: expected a number", 31);
+	expect_record_error("8/8/8/8/8/8/8/4K2k w - - fmvn;",
+			    "epd: fmvn: expected a number", 26);
+	expect_record_error("8/8/8/8/8/8/8/4K2k w - - D64 1;",
+			    "epd: D64: a depth from 0 to 63", 26);
+	expect_record_error("8/8/8/8/8/8/8/4K2k w - - D1 1 2;",
+			    "epd: D1: expected one number, got more", 26);
+	expect_record_error("8/8/8/8/8/8/8/4K2k w - - variant;",
+			    "epd: variant: expected one variant id", 26);
+	expect_record_error("8/8/8/8/8/8/8/4K2k w - - 9x;",
+			    "halfmove: expected a digit, got 'x'", 27);
+	expect_record_error("8/8/8/8/8/8/8/4K2k w - - b.m e4;",
+			    "epd: expected letters, digits or '_' in an opcode, "
+			    "got '.'", 27);
+	expect_record_error("8/8/8/8/8/8/8/4K2k w - - 0 1 junk",
+			    "epd: junk: no ';' ends the operation", 34);
+	expect_record_error("8/8/8/8/8/8/8/4K2k w",
+			    "castling: missing", 21);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -276,6 +381,10 @@ int main(void)
 		cmocka_unit_test(test_columns),
 		cmocka_unit_test(test_rejects),
 		cmocka_unit_test(test_nul_and_len),
+		cmocka_unit_test(test_record_board_alone),
+		cmocka_unit_test(test_record_columns),
+		cmocka_unit_test(test_record_epd),
+		cmocka_unit_test(test_record_rejects),
 	};
 	return cmocka_run_group_tests_name("fen_parse", tests, NULL, NULL);
 }

@@ -170,7 +170,7 @@ static void test_plain(void **state)
 				strlen(game_text), rooms[r]);
 	/* Shorter than a magic number, or its first bytes only: text. */
 	static const char *const shorts[] = { "", "\x1f", "\x1f\x8b", "BZh",
-					      "\xfd" "7z", "\xff", "\0\0\xfe" };
+					      "\3757z", "\xff", "\0\0\xfe" };
 	for (size_t i = 0; i < sizeof shorts / sizeof *shorts; i++) {
 		size_t len = i == 6 ? 3 : strlen(shorts[i]);
 		assert_reads_as(shorts[i], len, shorts[i], len, 4096);

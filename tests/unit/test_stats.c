@@ -349,10 +349,36 @@ static void test_rank_ties(void **state)
 	add_text(s, GAME("[White \"a\"]", "1. e4 *"));
 	add_text(s, GAME("[White \"c\"]", "1. e4 *"));
 	add_text(s, GAME("[White \"c\"]", "1. e4 *"));
-	size_t *idx, n = st_rank_groups(s, 2, &idx);
+	size_t *idx, n = st_rank_groups(s, STATS_SORT_COUNT, 2, &idx);
 	assert_int_equal(n, 2);
 	assert_string_equal(s->groups.entries[idx[0]].key, "c");
 	assert_string_equal(s->groups.entries[idx[1]].key, "a");
+	free(idx);
+	stats_free(s);
+}
+
+/* By key: runs of digits by value, other bytes by byte, "?" last; the
+ * top groups by games are kept first. */
+static void test_rank_by_key(void **state)
+{
+	(void)state;
+	static const char *const want[] = {
+		"07", "7", "9", "10", "2020.9.30", "2020.10.01", "a9", "a10",
+		"b", "?",
+	};
+	struct stats *s = fresh(0, "Round");
+	char text[64];
+	for (size_t i = sizeof want / sizeof *want; i-- > 0;) {
+		snprintf(text, sizeof text, "[Round \"%s\"]\n1. e4 *\n\n",
+			 want[i]);
+		add_text(s, text);
+	}
+	/* One game as the others, and last of the ties in byte order. */
+	add_text(s, GAME("[Round \"zz\"]", "1. e4 *"));
+	size_t *idx, n = st_rank_groups(s, STATS_SORT_KEY, 10, &idx);
+	assert_int_equal(n, 10);
+	for (size_t i = 0; i < n; i++)
+		assert_string_equal(s->groups.entries[idx[i]].key, want[i]);
 	free(idx);
 	stats_free(s);
 }
@@ -497,7 +523,7 @@ static void test_formats(void **state)
 	struct stats *s = fresh(6, NULL);
 	add_text(s, scholar);
 	add_text(s, illegal);
-	struct stats_output o = { STATS_CSV, 10, false };
+	struct stats_output o = { STATS_CSV, 10, false, STATS_SORT_AUTO };
 	char *csv = capture(stats_write, s, &o);
 	assert_true(strncmp(csv, "section,key,field,value\n", 24) == 0);
 	assert_non_null(strstr(csv, "\nsummary,,games,2\n"));
@@ -659,7 +685,7 @@ static void test_tags_only(void **state)
 	stats_free(back);
 
 	/* The report: mode, no invalid row, no sections that need moves. */
-	struct stats_output o = { STATS_JSON, 10, false };
+	struct stats_output o = { STATS_JSON, 10, false, STATS_SORT_AUTO };
 	char *json = capture(stats_write, s, &o);
 	assert_non_null(strstr(json, "\"summary\": {\"games\": 6, "
 				     "\"mode\": \"tags-only\", "
@@ -754,6 +780,7 @@ int main(void)
 		cmocka_unit_test(test_players),
 		cmocka_unit_test(test_quantiles),
 		cmocka_unit_test(test_rank_ties),
+		cmocka_unit_test(test_rank_by_key),
 		cmocka_unit_test(test_merge_equals_whole),
 		cmocka_unit_test(test_partial_round_trip),
 		cmocka_unit_test(test_partial_errors),
