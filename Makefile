@@ -90,6 +90,7 @@ check: deps
 	@sh tests/run-unit.sh $(UNIT_BIN)
 	@sh tests/e2e/run.sh $(B)/bin
 	@sh tests/e2e/check-docs.sh $(B)/bin
+	@python3 tests/e2e/man-examples.py $(B)/bin
 	@sh tests/e2e/shared-data.sh $(B)/bin
 	@sh tests/render/run.sh $(B)/bin
 	@sh tests/e2e/stats-corpus.sh $(B)/bin

@@ -1,6 +1,7 @@
 /* pgn-convert: replay every game, write it again in PGN export format, in
  * another notation, as JSON, or as lines of positions or moves; games
- * that fail are passed on byte for byte. */
+ * that fail are passed on byte for byte (PGN), as records (JSON), or
+ * left out (line formats). */
 #include <argp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +14,8 @@ const char *argp_program_bug_address = PAWNKIT_BUGS;
 
 enum {
 	OPT_FROM = 256, OPT_TAGS, OPT_WIDTH, OPT_MAINLINE, OPT_STRIP_COMMENTS,
-	OPT_STRIP_VARIATIONS, OPT_STRIP_NAGS, OPT_STRIP_CLOCKS, OPT_SHREDDER
+	OPT_STRIP_VARIATIONS, OPT_STRIP_NAGS, OPT_STRIP_CLOCKS, OPT_SHREDDER,
+	OPT_FIELDS
 };
 
 static const struct argp_option options[] = {
@@ -28,6 +30,7 @@ static const struct argp_option options[] = {
 	{ "strip-variations", OPT_STRIP_VARIATIONS, NULL, 0, "Leave out variations", 0 },
 	{ "strip-nags", OPT_STRIP_NAGS, NULL, 0, "Leave out NAGs", 0 },
 	{ "strip-clocks", OPT_STRIP_CLOCKS, NULL, 0, "Leave out [%clk] and [%emt] commands in comments", 0 },
+	{ "fields", OPT_FIELDS, "LIST", 0, "json, ndjson: the members of each move besides its ply, of san, lan, uci and fen (default: all), such as san,uci", 0 },
 	{ "mainline", OPT_MAINLINE, NULL, 0, "fen, epd: the positions of the main line only", 0 },
 	{ "shredder-fen", OPT_SHREDDER, NULL, 0, "fen, epd: castling rights as their rooks' files (Shredder-FEN: HAha), not KQkq", 0 },
 	{ 0 }
@@ -97,6 +100,8 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	case OPT_STRIP_VARIATIONS: o->strip_variations = true; break;
 	case OPT_STRIP_NAGS: o->strip_nags = true; break;
 	case OPT_STRIP_CLOCKS: o->strip_clocks = true; break;
+	case OPT_FIELDS: o->omit = (unsigned)choice(state, "fields", arg,
+			conv_fields_parse, "a list of san, lan, uci, fen"); break;
 	case OPT_MAINLINE: o->mainline = true; break;
 	case OPT_SHREDDER: o->castling = FEN_SHREDDER; break;
 	case ARGP_KEY_INIT: run_options_children(state, &c->opts); break;
@@ -225,7 +230,7 @@ static void convert_game(void *ctx, void *worker, struct pgn_game *g,
 	if (ok)
 		conv_writer_game(piece, cg);
 	else
-		conv_writer_failed(piece, g);
+		conv_writer_failed(piece, cg);
 }
 
 /* --from json: each game object's PGN text run as a document of its own,
@@ -340,8 +345,10 @@ int main(int argc, char **argv)
 		"Replay every game of PGN files (SAN, LAN or coordinates, any "
 		"variant) and write it again: PGN export format in SAN, LAN, "
 		"UCI or figurine notation, JSON, NDJSON, FEN or EPD lines, or "
-		"one line of UCI moves per game.  Games that fail are written "
-		"as they came.\vWith no FILE, or when FILE is -, read standard "
+		"one line of UCI moves per game.  Games that fail go to "
+		"--reject as they came; without it, PGN holds them as they "
+		"came, JSON as records with \"error\" and \"raw\", and the "
+		"line formats leave them out.\vWith no FILE, or when FILE is -, read standard "
 		"input.  Exit status: 0 every game converted, 1 some failed, "
 		"2 usage or I/O error.",
 		children, run_help_filter, NULL

@@ -54,6 +54,31 @@ int conv_tags_parse(const char *name)
 	return LOOKUP(t, name);
 }
 
+static const struct name_value field_names[] = {
+	{ "san", CONV_FIELD_SAN }, { "lan", CONV_FIELD_LAN },
+	{ "uci", CONV_FIELD_UCI }, { "fen", CONV_FIELD_FEN },
+};
+
+int conv_fields_parse(const char *list)
+{
+	unsigned chosen = 0;
+	const char *p = list;
+	do {
+		char name[8];
+		size_t n = strcspn(p, ",");
+		if (n == 0 || n >= sizeof name)
+			return -1;
+		memcpy(name, p, n);
+		name[n] = 0;
+		int bit = LOOKUP(field_names, name);
+		if (bit < 0)
+			return -1;
+		chosen |= (unsigned)bit;
+		p += n;
+	} while (*p++ == ',');
+	return (int)(CONV_FIELDS_ALL & ~chosen);
+}
+
 /* -------------------------------------------------------- writers */
 
 struct conv_writer *conv_writer_new(FILE *out, enum conv_format format,
@@ -130,7 +155,7 @@ void conv_writer_game(struct conv_writer *w, struct conv_game *cg)
 {
 	const struct conv_opts *o = w->opts;
 	if (!cg->started) {	/* no position to write from */
-		conv_writer_failed(w, cg->game);
+		conv_writer_failed(w, cg);
 		return;
 	}
 	end_raw_line(w);
@@ -150,21 +175,38 @@ void conv_writer_game(struct conv_writer *w, struct conv_game *cg)
 	w->games++;
 }
 
-void conv_writer_failed(struct conv_writer *w, const struct pgn_game *g)
+/* PGN passes a failed game on as it came. */
+static void write_raw(struct conv_writer *w, const struct pgn_game *g)
 {
-	json_separator(w);
-	if (w->format == CONV_JSON || w->format == CONV_NDJSON) {
-		/* Inside JSON the bytes travel as a string, so the document
-		 * stays valid and --from json gives them back. */
-		fmt_json_write_failed(w->out, g, &w->number);
+	if (!g->raw_len)
+		return;
+	fwrite(g->raw, 1, g->raw_len, w->out);
+	/* What follows a game's bytes starts a game (no LF): a CR last ends
+	 * their line. */
+	w->midline = !pgn_line_end((unsigned char)g->raw[g->raw_len - 1],
+				   PGN_INPUT_END);
+}
+
+void conv_writer_failed(struct conv_writer *w, struct conv_game *cg)
+{
+	switch (w->format) {
+	case CONV_FEN:
+	case CONV_EPD:
+	case CONV_UCI_LINE:
+		return;	/* a line stream holds positions and moves only */
+	case CONV_JSON:
+	case CONV_NDJSON:
+		/* A record like the others, with the bytes as a string, so
+		 * that --from json gives them back. */
+		json_separator(w);
+		cg->number = &w->number;
+		fmt_json_write_failed(w->out, cg, w->opts);
 		if (w->format == CONV_NDJSON)
 			putc('\n', w->out);
-	} else if (g->raw_len) {
-		fwrite(g->raw, 1, g->raw_len, w->out);
-		/* What follows a game's bytes starts a game (no LF): a CR
-		 * last ends their line. */
-		w->midline = !pgn_line_end((unsigned char)g->raw[g->raw_len - 1],
-					   PGN_INPUT_END);
+		break;
+	case CONV_PGN:
+		write_raw(w, cg->game);
+		break;
 	}
 	w->games++;
 }

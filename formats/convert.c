@@ -69,6 +69,22 @@ static void record_move(void *ctx, const struct replay_step *step)
 		r->after = *step->after;
 }
 
+/* The replay's diagnostics, passed on; the first error kept for the
+ * record of a game that fails (or the first warning, which fails the
+ * game under --strict, until an error comes). */
+static void record_report(void *ctx, const struct diag *d)
+{
+	struct conv_game *cg = ctx;
+	bool none = !cg->fault.message[0];
+	bool kept = d->severity == DIAG_ERROR ?
+		none || cg->fault.severity != DIAG_ERROR :
+		none && d->severity == DIAG_WARNING;
+	if (kept)
+		cg->fault = *d;
+	if (cg->report)
+		cg->report(cg->report_ctx, d);
+}
+
 int conv_game_replay(struct conv_game *cg, struct pgn_game *g,
 		     const struct replay_opts *ro, bool variations,
 		     diag_fn report, void *report_ctx)
@@ -81,8 +97,11 @@ int conv_game_replay(struct conv_game *cg, struct pgn_game *g,
 	cg->game = g;
 	cg->nmoves = cg->cursor = 0;
 	cg->variations = variations;
-	cg->started = false;
-	return game_replay(g, ro, &visitor, report, report_ctx, &res);
+	cg->started = cg->partial = cg->stopped = false;
+	cg->fault.message[0] = 0;
+	cg->report = report;
+	cg->report_ctx = report_ctx;
+	return game_replay(g, ro, &visitor, record_report, cg, &res);
 }
 
 const char *fmt_conv_game_result(const struct pgn_game *g)
@@ -170,7 +189,7 @@ bool fmt_conv_line_next(struct conv_line *l, struct conv_step *s)
 {
 	const struct pgn_item *it = l->next;
 	struct conv_game *cg = l->cg;
-	if (!it)
+	if (!it || cg->stopped)
 		return false;
 	s->item = it;
 	s->before = l->at;
@@ -179,6 +198,10 @@ bool fmt_conv_line_next(struct conv_line *l, struct conv_step *s)
 		s->move = r->move;
 		s->mark = r->mark;
 		s->after = &r->after;
+	} else if (cg->partial && !is_null_move(it)) {
+		/* A failed game's walk ends where its replay ended. */
+		cg->stopped = true;
+		return false;
 	} else {
 		s->move = MOVE_NONE;
 		s->mark = 0;

@@ -107,12 +107,26 @@ struct conv_opts {
 	bool strip_comments, strip_variations, strip_nags, strip_clocks;
 	bool mainline;		/* fen, epd: main-line positions only */
 	enum fen_castling castling;	/* fen, epd: X-FEN or Shredder-FEN */
+	unsigned omit;		/* json: the move members left out, CONV_FIELD_* */
+};
+
+/* The members of a JSON move object that --fields chooses: bits of
+ * conv_opts.omit (0, the default, writes them all). */
+enum {
+	CONV_FIELD_SAN = 1u << NOTATION_SAN,
+	CONV_FIELD_LAN = 1u << NOTATION_LAN,
+	CONV_FIELD_UCI = 1u << NOTATION_UCI,
+	CONV_FIELD_FEN = 1u << 3,
+	CONV_FIELDS_ALL = (1u << 4) - 1,
 };
 
 /* Option values ("uci-line", "figurine", "roster") to enums; -1 unknown. */
 int conv_format_parse(const char *name);
 int conv_notation_parse(const char *name);
 int conv_tags_parse(const char *name);
+/* "san,uci" (the members to write, in any order) to the bits left out
+ * (conv_opts.omit); -1 when a name is unknown or none is given. */
+int conv_fields_parse(const char *list);
 
 struct conv_move {
 	const struct pgn_item *item;	/* a PI_MOVE */
@@ -147,6 +161,15 @@ struct conv_game {
 	 * of a game replayed by the fast path without a tree (standard
 	 * chess, whose coordinates the move alone gives) are not kept. */
 	bool moves_only;
+	/* The game's first error as the replay reported it (fault.message
+	 * empty: none), for the record of a game that fails; the report
+	 * the replay's diagnostics go on to. */
+	struct diag fault;
+	diag_fn report;
+	void *report_ctx;
+	/* A failed game's walk: it stops at the first move the replay did
+	 * not play (fmt_conv_line_next() returns false from then on). */
+	bool partial, stopped;
 };
 
 void conv_game_init(struct conv_game *cg);
@@ -179,8 +202,10 @@ void conv_writer_free(struct conv_writer *piece);
 void conv_writer_to(struct conv_writer *piece, FILE *out,
 		    struct conv_number number);
 void conv_writer_game(struct conv_writer *piece, struct conv_game *cg);
-/* A game that failed: its raw bytes (inside a JSON object for JSON). */
-void conv_writer_failed(struct conv_writer *piece, const struct pgn_game *g);
+/* A game that failed (cg as conv_game_replay() left it, started or
+ * not): its raw bytes in PGN; in JSON a record of the moves up to the
+ * failure, its first error and its bytes; nothing in the line formats. */
+void conv_writer_failed(struct conv_writer *piece, struct conv_game *cg);
 /* Before piece's bytes follow w's: writes to w's FILE what piece's first
  * game owes (once), and takes the games piece wrote since the last call
  * into w's count and state.  May be called again as more of the piece

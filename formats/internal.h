@@ -189,8 +189,10 @@ void fmt_pgn_write_game(FILE *out, struct conv_game *cg,
 			const struct conv_opts *o);
 void fmt_json_write_game(FILE *out, struct conv_game *cg,
 			 const struct conv_opts *o);
-void fmt_json_write_failed(FILE *out, const struct pgn_game *g,
-			   const struct conv_number *number);
+/* A failed game's record: its moves up to the failure, "error" and
+ * "raw" (cg->game's bytes). */
+void fmt_json_write_failed(FILE *out, struct conv_game *cg,
+			   const struct conv_opts *o);
 void fmt_fen_write_game(FILE *out, struct conv_game *cg,
 			const struct conv_opts *o, bool epd);
 void fmt_uci_line_write_game(FILE *out, struct conv_game *cg,

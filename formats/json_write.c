@@ -227,7 +227,9 @@ static bool plain_move_texts(char text[][MOVE_TEXT_MAX], const size_t len[])
 	return !flags;
 }
 
-/* The keys of the notations, by enum notation (SAN, LAN, UCI). */
+/* The keys of the notations, by enum notation (SAN, LAN, UCI), and
+ * their bits in conv_opts.omit. */
+#define NOTATIONS (CONV_FIELD_SAN | CONV_FIELD_LAN | CONV_FIELD_UCI)
 static const char notation_key[][4] = { "san", "lan", "uci" };
 
 /* The notations' texts, the long way: escaped. */
@@ -235,18 +237,23 @@ static void jw_notations_escaped(struct jw *j, char text[][MOVE_TEXT_MAX],
 				 const size_t len[])
 {
 	for (size_t n = NOTATION_SAN; n <= NOTATION_UCI; n++) {
+		if (j->o->omit & (1u << n))
+			continue;
 		jw_key(j, notation_key[n]);
 		jw_text(&j->out, text[n], len[n]);
 	}
 }
 
-/* ,"san":"...","lan":"...","uci":"..." of the move of s.  Texts that
+/* ,"san":"...","lan":"...","uci":"..." of the move of s (those that
+ * --fields keeps).  Texts that
  * must be escaped (none so far: the notations are written in ASCII
  * letters) are written the long way. */
 static void jw_notations(struct jw *j, const struct conv_step *s)
 {
 	char text[NOTATION_FIGURINE][MOVE_TEXT_MAX];
 	size_t len[NOTATION_FIGURINE], at = 0;
+	if ((j->o->omit & NOTATIONS) == NOTATIONS)
+		return;		/* --fields fen */
 	memset(text, 0, sizeof text);	/* plain_move_texts() reads words */
 	move_texts(s, text, len);
 	if (!plain_move_texts(text, len)) {
@@ -255,6 +262,8 @@ static void jw_notations(struct jw *j, const struct conv_step *s)
 	}
 	char *p = fmt_out_room(&j->out, 3 * (8 + MOVE_TEXT_MAX + 1));
 	for (size_t n = NOTATION_SAN; n <= NOTATION_UCI; n++) {
+		if (j->o->omit & (1u << n))
+			continue;
 		memcpy(p + at, ",\"", 2);
 		memcpy(p + at + 2, notation_key[n], 3);
 		memcpy(p + at + 5, "\":\"", 3);
@@ -327,7 +336,8 @@ static void jw_move(struct jw *j, const struct conv_step *s,
 	if (prefix_of)
 		jw_prefix(j, prefix_of, prefix_end, s->depth);
 	jw_notations(j, s);
-	jw_fen(j, s->after);
+	if (!(j->o->omit & CONV_FIELD_FEN))
+		jw_fen(j, s->after);
 	jw_after(j, s);
 }
 
@@ -368,35 +378,47 @@ static void jw_tag(void *ctx, const struct pgn_tag *t)
 	jw_string(j, t->value, t->value_len);
 }
 
-/* "game", "tags", "before", "variant" and "start". */
-static void jw_head(struct jw *j)
+/* "game" and "tags". */
+static void jw_number_tags(struct jw *j)
 {
 	struct conv_game *cg = j->cg;
-	const struct pgn_game *g = cg->game;
-	const char *variant = variant_id(cg->start.variant);
 	fmt_out_str(&j->out, "{\"game\":");
-	fmt_out_game_number(&j->out, cg->number, g->index);
+	fmt_out_game_number(&j->out, cg->number, cg->game->index);
 	fmt_out_str(&j->out, ",\"tags\":{");
-	fmt_conv_tags_each(g, cg->started ? cg->start.variant : NULL,
+	fmt_conv_tags_each(cg->game, cg->started ? cg->start.variant : NULL,
 			   j->o->tags, jw_tag, j);
 	fmt_out_char(&j->out, '}');
-	jw_comments(j, "before", g->before.first, NULL, 0);
+}
+
+/* "variant" and "start". */
+static void jw_start(struct jw *j)
+{
+	const char *variant = variant_id(j->cg->start.variant);
 	jw_key(j, "variant");
 	jw_text(&j->out, variant, strlen(variant));
 	jw_key(j, "start");
 	char *p = fmt_out_room(&j->out, FEN_MAX + 2);
-	size_t n = fmt_fen(&j->fen, &cg->start, p + 1);
+	size_t n = fmt_fen(&j->fen, &j->cg->start, p + 1);
 	p[0] = '"';
 	p[n + 1] = '"';
 	j->out.n += n + 2;
+}
+
+/* "result". */
+static void jw_end(struct jw *j)
+{
+	const char *result = fmt_conv_game_result(j->cg->game);
+	jw_key(j, "result");
+	jw_text(&j->out, result, strlen(result));
 }
 
 static void jw_game(struct jw *j)
 {
 	struct conv_game *cg = j->cg;
 	const struct pgn_game *g = cg->game;
-	const char *result = fmt_conv_game_result(g);
-	jw_head(j);
+	jw_number_tags(j);
+	jw_comments(j, "before", g->before.first, NULL, 0);
+	jw_start(j);
 	cg->cursor = 0;
 	struct conv_line l;
 	fmt_conv_line_begin(&l, cg, &g->moves, &cg->start, 0, 0);
@@ -404,34 +426,85 @@ static void jw_game(struct jw *j)
 	jw_nags(j, "nags", g->moves.first, l.next);
 	jw_key(j, "moves");
 	jw_line(j, &g->moves, &cg->start, 0, 0);
-	jw_key(j, "result");
-	jw_text(&j->out, result, strlen(result));
+	jw_end(j);
 	jw_comments(j, "after", g->after.first, NULL, 0);
 	if (j->latin1)
 		fmt_out_str(&j->out, ",\"latin1\":true");
 	fmt_out_char(&j->out, '}');
 }
 
-void fmt_json_write_game(FILE *out, struct conv_game *cg,
-			 const struct conv_opts *o)
+/* One record, built in the game's buffer and written at once. */
+static void jw_write(FILE *out, struct conv_game *cg,
+		     const struct conv_opts *o, void (*record)(struct jw *))
 {
 	struct jw j = { .cg = cg, .o = o };
 	fmt_out_begin(&j.out, out, cg);
 	fmt_fen_cache_init(&j.fen, cg);
-	jw_game(&j);
+	record(&j);
 	fmt_out_end(&j.out);
 }
 
-void fmt_json_write_failed(FILE *out, const struct pgn_game *g,
-			   const struct conv_number *number)
+void fmt_json_write_game(FILE *out, struct conv_game *cg,
+			 const struct conv_opts *o)
 {
-	struct fmt_out o;
-	fmt_out_begin(&o, out, NULL);
-	fmt_out_str(&o, "{\"game\":");
-	fmt_out_game_number(&o, number, g->index);
-	fmt_out_str(&o, ",\"raw\":");
-	if (jw_text(&o, g->raw, g->raw_len))
-		fmt_out_str(&o, ",\"latin1\":true");
-	fmt_out_char(&o, '}');
-	fmt_out_end(&o);
+	jw_write(out, cg, o, jw_game);
+}
+
+/* ,"error":{"line":L,"column":C,"message":M}: the first error, its
+ * place counted in the game's raw text (line 1 its first line), which
+ * a chunk's game knows as well as the whole input's.  An error of the
+ * reader's own, which the replay does not see, is said by its kind. */
+static void jw_error(struct jw *j)
+{
+	const struct pgn_game *g = j->cg->game;
+	const struct diag *d = &j->cg->fault;
+	/* A warning fails a game only under --strict, and not the reader's. */
+	bool own = d->severity == DIAG_ERROR ? d->message[0] != 0 :
+		d->message[0] && !(g->flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE));
+	const char *message = own ? d->message :
+		g->flags & PGN_TOO_LARGE ? "game over the size limit" :
+		"syntax error";
+	uint32_t line = own ? d->line : g->start.line;
+	uint32_t col = own ? d->col : g->start.col;
+	jw_key(j, "error");
+	fmt_out_str(&j->out, "{\"line\":");
+	fmt_out_uint(&j->out, line >= g->raw_at.line ?
+		     line - g->raw_at.line + 1 : 1);
+	fmt_out_str(&j->out, ",\"column\":");
+	fmt_out_uint(&j->out, col);
+	fmt_out_str(&j->out, ",\"message\":");
+	jw_string(j, message, strlen(message));
+	fmt_out_char(&j->out, '}');
+}
+
+/* A failed game: what a game's record holds up to its failure (the
+ * moves the replay played), then "error" and its bytes in "raw", the
+ * one member --from json reads of it. */
+static void jw_failed(struct jw *j)
+{
+	struct conv_game *cg = j->cg;
+	jw_number_tags(j);
+	if (cg->started)
+		jw_start(j);
+	jw_key(j, "moves");
+	if (cg->started) {
+		cg->cursor = 0;
+		cg->partial = true;
+		jw_line(j, &cg->game->moves, &cg->start, 0, 0);
+	} else {
+		fmt_out_str(&j->out, "[]");
+	}
+	jw_end(j);
+	jw_error(j);
+	jw_key(j, "raw");
+	jw_string(j, cg->game->raw, cg->game->raw_len);
+	if (j->latin1)
+		fmt_out_str(&j->out, ",\"latin1\":true");
+	fmt_out_char(&j->out, '}');
+}
+
+void fmt_json_write_failed(FILE *out, struct conv_game *cg,
+			   const struct conv_opts *o)
+{
+	jw_write(out, cg, o, jw_failed);
 }

@@ -695,7 +695,12 @@ static bool add_move_text(struct json_games *r, const struct jval *obj,
 		sb_add(&r->pgn, s, n);
 		return true;
 	}
-	return true;	/* a line without moves: its prefix only */
+	/* A line without moves has its prefix only ("ply": null); a move
+	 * written without its notations (--fields fen) cannot be read. */
+	const struct jval *ply = member(obj, "ply");
+	if (ply && ply->kind == J_NUMBER)
+		return fail(e, ply->loc, "a move without san, lan or uci");
+	return true;
 }
 
 static bool add_line(struct json_games *r, const struct jval *line,

@@ -13,6 +13,8 @@ complete -c pgn-convert -l strip-comments -d 'Leave out comments'
 complete -c pgn-convert -l strip-variations -d 'Leave out variations'
 complete -c pgn-convert -l strip-nags -d 'Leave out NAGs'
 complete -c pgn-convert -l strip-clocks -d 'Leave out [%clk] and [%emt] commands'
+complete -c pgn-convert -l fields -x -d 'json, ndjson: the members of each move (comma-separated)' \
+    -a '(__fish_append , san lan uci fen)'
 complete -c pgn-convert -l mainline -d 'fen, epd: main-line positions only'
 complete -c pgn-convert -l shredder-fen -d "fen, epd: castling rights as their rooks' files (HAha)"
 # The tag names; the regular expression follows the '=' (no space is added).

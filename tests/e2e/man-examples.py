@@ -89,7 +89,8 @@ def fixtures(work):
 # Shapes of the line formats' output, by what the command asks for.
 SHAPES = [
     (r"-f fen .*cut -f1 \| sort \| uniq -c",
-     r"^ *[0-9]+ ([^ /]+/){7}[^ /]+$", "a count and a FEN board"),
+     r"^ *[0-9]+ ([^ /]+/){7}[^ /]+( [wb] [^ ]+ [^ ]+ [0-9]+ [0-9]+)?$",
+     "a count and a FEN"),
     (r"-f uci-line", r"^([a-h][1-8][a-h][1-8][qrbn]?)( [a-h][1-8][a-h][1-8][qrbn]?)*$",
      "a line of UCI moves"),
 ]

@@ -52,7 +52,7 @@ static char *convert(const char *pgn, size_t len, enum conv_format format,
 		    !(g.flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE))) {
 			conv_writer_game(piece, &cg);
 		} else {
-			conv_writer_failed(piece, &g);
+			conv_writer_failed(piece, &cg);
 			++*failed;
 		}
 	}
@@ -124,6 +124,21 @@ static void test_schema(void **state)
 	free(got);
 }
 
+static void test_fields(void **state)
+{
+	(void)state;
+	assert_int_equal(conv_fields_parse("san,lan,uci,fen"), 0);
+	assert_int_equal(conv_fields_parse("uci,san"),
+			 CONV_FIELD_LAN | CONV_FIELD_FEN);
+	assert_int_equal(conv_fields_parse("fen"),
+			 CONV_FIELD_SAN | CONV_FIELD_LAN | CONV_FIELD_UCI);
+	assert_int_equal(conv_fields_parse(""), -1);
+	assert_int_equal(conv_fields_parse("san,"), -1);
+	assert_int_equal(conv_fields_parse(",san"), -1);
+	assert_int_equal(conv_fields_parse("san,pgn"), -1);
+	assert_int_equal(conv_fields_parse("sanlanuci"), -1);
+}
+
 static void test_document_and_failed(void **state)
 {
 	static const char pgn[] = "[Event \"a\"]\n\n1. e4 *\n\n"
@@ -133,7 +148,13 @@ static void test_document_and_failed(void **state)
 	char *got = convert(pgn, strlen(pgn), CONV_JSON, &failed);
 	assert_int_equal(failed, 1);
 	assert_non_null(strstr(got, "[\n{\"game\":1,"));
-	assert_non_null(strstr(got, "},\n{\"game\":2,\"raw\":\"[Event \\\"b"
+	/* The failed game: a record like the others, its moves up to the
+	 * failure, its error, and its bytes. */
+	assert_non_null(strstr(got, "},\n{\"game\":2,\"tags\":{\"Event\":"
+				    "\"b\\u00e9\"},\"variant\":\"standard\""));
+	assert_non_null(strstr(got, "\"moves\":[],\"result\":\"*\",\"error\":"
+				    "{\"line\":3,\"column\":4,"));
+	assert_non_null(strstr(got, ",\"raw\":\"[Event \\\"b"
 				    "\\u00e9\\\"]\\n\\n1. e5 *\\n\",\"latin1\":true}\n]\n"));
 	free(got);
 	got = convert("", 0, CONV_JSON, &failed);
@@ -506,6 +527,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_schema),
 		cmocka_unit_test(test_document_and_failed),
+		cmocka_unit_test(test_fields),
 		cmocka_unit_test(test_latin1),
 		cmocka_unit_test(test_utf8_put),
 		cmocka_unit_test(test_utf8_visible),
