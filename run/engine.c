@@ -511,8 +511,10 @@ int run_files(char **files, int nfiles, struct run_config *cfg)
 			   o->range))
 		die("--first-line, --first-column, --first-game, --label and "
 		    "--range take one input, not %d", nfiles);
+	rp_progress_start(cfg, files, nfiles);
 	for (int i = 0; i < nfiles; i++)
 		if (run_path(files[i], cfg) != 0)
 			status = EXIT_TROUBLE;
+	rp_progress_end();
 	return status;
 }

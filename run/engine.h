@@ -313,4 +313,17 @@ bool rp_run_serial(struct engine *e);
 void rp_chunk_written(struct engine *e, struct run_sink *k, uint64_t bytes,
 		      uint64_t games);
 
+/* The progress line (progress.c): --progress (on), --no-progress (off),
+ * or on when standard error is a terminal (and standard output is not
+ * one the games go to); never when the run is quiet.  Started and ended
+ * by run_files(); added to as chunks are written; taken off before
+ * anything else is printed. */
+enum rp_progress_mode { RP_PROGRESS_AUTO, RP_PROGRESS_ON, RP_PROGRESS_OFF };
+void rp_progress_mode(enum rp_progress_mode m);
+void rp_progress_start(const struct run_config *cfg, char **files,
+		       int nfiles);
+void rp_progress_add(uint64_t bytes, uint64_t games);
+void rp_progress_clear(void);
+void rp_progress_end(void);
+
 #endif

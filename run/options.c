@@ -4,11 +4,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "run.h"
+#include "engine.h"
 
 enum {
 	OPT_VARIANT = 0x1000, OPT_FORCE_VARIANT, OPT_FULL_REPLAY, OPT_JOBS,
-	OPT_OR, OPT_GAMES
+	OPT_OR, OPT_GAMES, OPT_PROGRESS, OPT_NO_PROGRESS
 };
 
 enum { OPT_DIAGNOSTICS = 0x1100 };
@@ -152,8 +152,39 @@ static error_t select_parse(int key, char *arg, struct argp_state *state)
 const struct argp run_select_argp = { select_options, select_parse, NULL,
 				      NULL, NULL, NULL, NULL };
 
+static const struct argp_option progress_options[] = {
+	{ "progress", OPT_PROGRESS, NULL, 0, "Show the progress line even when standard error is not a terminal", 0 },
+	{ "no-progress", OPT_NO_PROGRESS, NULL, 0, "Never show the progress line, shown by default when standard error is a terminal", 0 },
+	{ 0 }
+};
+
+/* The progress line is the run's, one a process: the mode is kept
+ * there, not in the options. */
+static error_t progress_parse(int key, char *arg, struct argp_state *state)
+{
+	(void)arg;
+	(void)state;
+	if (key == OPT_PROGRESS)
+		rp_progress_mode(RP_PROGRESS_ON);
+	else if (key == OPT_NO_PROGRESS)
+		rp_progress_mode(RP_PROGRESS_OFF);
+	else
+		return ARGP_ERR_UNKNOWN;
+	return 0;
+}
+
+const struct argp run_progress_argp = { progress_options, progress_parse,
+					NULL, NULL, NULL, NULL, NULL };
+
 static const struct argp_option jobs_options[] = {
 	{ "jobs", 'j', "N", 0, "Run games on N threads (default 1; 0: one per processor); the output does not change", 0 },
+	{ 0 }
+};
+
+/* Every command that runs games on threads reads long inputs: the
+ * progress rows come with --jobs. */
+static const struct argp_child jobs_children[] = {
+	{ &run_progress_argp, 0, NULL, 0 },
 	{ 0 }
 };
 
@@ -175,7 +206,7 @@ static error_t jobs_parse(int key, char *arg, struct argp_state *state)
 }
 
 const struct argp run_jobs_argp = { jobs_options, jobs_parse, NULL, NULL,
-				    NULL, NULL, NULL };
+				    jobs_children, NULL, NULL };
 
 void run_options_init(struct run_options *o)
 {

@@ -23,6 +23,7 @@ void rp_chunk_written(struct engine *e, struct run_sink *k, uint64_t bytes,
 		      uint64_t games)
 {
 	counts_written(e, k);
+	rp_progress_add(bytes, games);
 	if (e->cfg->written)
 		e->cfg->written(e->cfg->ctx, k->chunk, bytes, games);
 }

@@ -23,6 +23,7 @@ complete -c game-stats -l merge -d 'Read partial results instead of games and co
 complete -c game-stats -l expect-pieces -x -d 'With --merge: fail unless the partials count N pieces'
 complete -c game-stats -l expect-games -x -d 'With --merge: fail unless the partials count N games'
 complete -c game-stats -l progress -d 'Show the progress line even when not on a terminal'
+complete -c game-stats -l no-progress -d 'Never show the progress line'
 complete -c game-stats -s q -l quiet -d 'No diagnostics, no progress line'
 complete -c game-stats -s '?' -l help -d 'List the options'
 complete -c game-stats -l usage -d 'Print a short usage message'
