@@ -226,11 +226,38 @@ fuzz: fuzz-build
 fuzz-smoke: fuzz-build
 	@sh tests/fuzz/run.sh $(FUZZ_B) $(FUZZ_SMOKE_SECONDS) smoke
 
-# Hostile inputs (limits, truncations, garbage, I/O faults) and the
-# -o + --reject property over mutated real files.
-hostile: all
+# Hostile inputs (limits, truncations, garbage, I/O faults), the
+# -o + --reject property over mutated real files, and a short run of the
+# mutation campaign.
+hostile: all $(B)/tests/mutate
 	@sh tests/hostile/run.sh $(B)/bin
 	@sh tests/hostile/property.sh $(B)/bin
+	@sh tests/hostile/campaign.sh -n 30 $(B)/bin $(B)/tests/mutate
+
+# The mutation campaign (tests/hostile/campaign.sh; its mutator
+# tests/hostile/mutate.c): CAMPAIGN_FILES mutated real files through
+# every command, each format and notation, with one job and two, under a
+# time limit each.  Long, so not part of make check.  CAMPAIGN_SEED picks
+# the mutants, CAMPAIGN_PARALLEL (1 or 2) runs that many at once,
+# CAMPAIGN_SANITIZE=1 runs the ASan + UBSan build of check-sanitize.
+CAMPAIGN_FILES ?= 2000
+CAMPAIGN_SEED ?= 1
+CAMPAIGN_PARALLEL ?= 1
+CAMPAIGN_ARGS = -n $(CAMPAIGN_FILES) -s $(CAMPAIGN_SEED) -p $(CAMPAIGN_PARALLEL)
+
+$(B)/tests/mutate: tests/hostile/mutate.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $<
+
+hostile-campaign: all $(B)/tests/mutate
+ifeq ($(CAMPAIGN_SANITIZE),1)
+	@$(MAKE) --no-print-directory B=$(SAN_B) CC=clang \
+	  CFLAGS="-O1 -g $(SANITIZE)" all
+	@$(SAN_ENV) sh tests/hostile/campaign.sh $(CAMPAIGN_ARGS) \
+	  $(SAN_B)/bin $(B)/tests/mutate
+else
+	@sh tests/hostile/campaign.sh $(CAMPAIGN_ARGS) $(B)/bin $(B)/tests/mutate
+endif
 
 # Every suite against a clang ASan + UBSan build (its own tree).
 SAN_ENV = ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=86 \
@@ -248,8 +275,8 @@ check-sanitize:
 check-valgrind: all
 	@sh scripts/valgrind-e2e.sh $(B)/bin
 
-.PHONY: fuzz fuzz-build fuzz-targets fuzz-smoke hostile check-sanitize \
-	check-valgrind
+.PHONY: fuzz fuzz-build fuzz-targets fuzz-smoke hostile hostile-campaign \
+	check-sanitize check-valgrind
 
 # ------------------------------------------------ perft reference (Python)
 

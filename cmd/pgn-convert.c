@@ -149,20 +149,37 @@ static bool needs_no_tree(const struct convert *c)
 enum { S_OUTPUT, S_REJECT };
 enum { C_FAILED, C_GAMES };
 
-/* A thread's game record, reused from game to game. */
+/* A thread's game record, reused from game to game, and how the rest of
+ * a failed game cut at the size limit is written after it. */
+struct conv_worker {
+	struct conv_game game;
+	struct conv_rest rest;
+};
+
 static void *worker_new(void *ctx)
 {
 	(void)ctx;
-	struct conv_game *cg = xmalloc(sizeof *cg);
-	conv_game_init(cg);
-	return cg;
+	struct conv_worker *cw = xmalloc(sizeof *cw);
+	conv_game_init(&cw->game);
+	return cw;
 }
 
 static void worker_free(void *ctx, void *worker)
 {
 	(void)ctx;
-	conv_game_release(worker);
-	free(worker);
+	struct conv_worker *cw = worker;
+	conv_game_release(&cw->game);
+	free(cw);
+}
+
+static void rest_write(void *ctx, FILE *out, const char *p, size_t n)
+{
+	conv_rest_write(ctx, out, p, n);
+}
+
+static void rest_end(void *ctx, FILE *out)
+{
+	conv_rest_end(ctx, out);
 }
 
 static void *chunk_new(void *ctx)
@@ -208,31 +225,43 @@ static struct conv_number game_number_of(const struct convert *c,
 	return (struct conv_number){ game_number, k };
 }
 
-/* One game: replayed and written in the output's format; one that fails
- * goes as it came, to the rejects when there are. */
+/* A game that fails goes as it came to the rejects when there are, else
+ * as its format writes a failed game; whole: a game cut at the size
+ * limit has its rest written after its first bytes. */
+static void convert_failed(const struct convert *c, struct conv_worker *cw,
+			   const struct pgn_game *g, struct run_sink *k)
+{
+	struct conv_writer *piece = run_chunk(k);
+	run_count(k, C_FAILED);
+	if (c->reject_path) {
+		run_write_raw(k, S_REJECT, g);
+		return;
+	}
+	conv_writer_to(piece, run_file(k, S_OUTPUT), game_number_of(c, k));
+	if (conv_writer_failed(piece, &cw->game, &cw->rest))
+		run_write_rest(k, S_OUTPUT, g,
+			       (struct run_rest){ rest_write, rest_end,
+						  &cw->rest });
+}
+
+/* One game: replayed and written in the output's format. */
 static void convert_game(void *ctx, void *worker, struct pgn_game *g,
 			 struct run_sink *k)
 {
 	const struct convert *c = ctx;
-	struct conv_game *cg = worker;
+	struct conv_worker *cw = worker;
+	struct conv_game *cg = &cw->game;
 	struct conv_writer *piece = run_chunk(k);
 	cg->moves_only = c->format == CONV_UCI_LINE && needs_no_tree(c);
 	int replayed = conv_game_replay(cg, g, c->game_replay,
 					wants_variations(c), run_report, k);
-	bool ok = !run_game_failed(k, g) && replayed == 0;
 	run_count(k, C_GAMES);
-	if (!ok) {
-		run_count(k, C_FAILED);
-		if (c->reject_path) {
-			run_write_raw(k, S_REJECT, g);
-			return;
-		}
+	if (run_game_failed(k, g) || replayed != 0) {
+		convert_failed(c, cw, g, k);
+		return;
 	}
 	conv_writer_to(piece, run_file(k, S_OUTPUT), game_number_of(c, k));
-	if (ok)
-		conv_writer_game(piece, cg);
-	else
-		conv_writer_failed(piece, cg);
+	conv_writer_game(piece, cg);
 }
 
 /* --from json: each game object's PGN text run as a document of its own,
@@ -300,6 +329,8 @@ static int read_json_file(struct convert *c, struct run_config *cfg,
 	while ((rc = json_games_next(jg, &text, &len, &at, &err)) > 0) {
 		const char *variant;
 		index++;
+		cfg->reader.first_col = json_games_column(jg);
+		cfg->reader.more_input = json_games_more(jg);
 		if (json_variant(jg, rc, &variant, &err) == 1)
 			convert_json_game(c, cfg, path, text, len, variant,
 					  index, at);

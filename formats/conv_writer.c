@@ -155,7 +155,7 @@ void conv_writer_game(struct conv_writer *w, struct conv_game *cg)
 {
 	const struct conv_opts *o = w->opts;
 	if (!cg->started) {	/* no position to write from */
-		conv_writer_failed(w, cg);
+		conv_writer_failed(w, cg, NULL);
 		return;
 	}
 	end_raw_line(w);
@@ -176,39 +176,71 @@ void conv_writer_game(struct conv_writer *w, struct conv_game *cg)
 }
 
 /* PGN passes a failed game on as it came. */
-static void write_raw(struct conv_writer *w, const struct pgn_game *g)
+static void write_raw(struct conv_writer *w, const struct pgn_game *g,
+		      bool cut)
 {
 	if (!g->raw_len)
 		return;
 	fwrite(g->raw, 1, g->raw_len, w->out);
 	/* What follows a game's bytes starts a game (no LF): a CR last ends
-	 * their line. */
-	w->midline = !pgn_line_end((unsigned char)g->raw[g->raw_len - 1],
+	 * their line.  The rest of a cut game ends where the reader found
+	 * the next game, at a line's start. */
+	w->midline = !cut &&
+		     !pgn_line_end((unsigned char)g->raw[g->raw_len - 1],
 				   PGN_INPUT_END);
 }
 
-void conv_writer_failed(struct conv_writer *w, struct conv_game *cg)
+bool conv_writer_failed(struct conv_writer *w, struct conv_game *cg,
+			struct conv_rest *rest)
 {
+	bool cut = rest && (cg->game->flags & PGN_RAW_CUT), latin1 = false;
 	switch (w->format) {
 	case CONV_FEN:
 	case CONV_EPD:
 	case CONV_UCI_LINE:
-		return;	/* a line stream holds positions and moves only */
+		/* A line stream holds positions and moves only. */
+		return false;
 	case CONV_JSON:
 	case CONV_NDJSON:
 		/* A record like the others, with the bytes as a string, so
 		 * that --from json gives them back. */
 		json_separator(w);
 		cg->number = &w->number;
-		fmt_json_write_failed(w->out, cg, w->opts);
-		if (w->format == CONV_NDJSON)
+		latin1 = fmt_json_write_failed(w->out, cg, w->opts, cut);
+		if (w->format == CONV_NDJSON && !cut)
 			putc('\n', w->out);
 		break;
 	case CONV_PGN:
-		write_raw(w, cg->game);
+		write_raw(w, cg->game, cut);
 		break;
 	}
 	w->games++;
+	if (cut)
+		*rest = (struct conv_rest){ w->format, latin1 };
+	return cut;
+}
+
+static bool is_json(enum conv_format format)
+{
+	return format == CONV_JSON || format == CONV_NDJSON;
+}
+
+void conv_rest_write(struct conv_rest *rest, FILE *out, const char *p,
+		     size_t n)
+{
+	if (is_json(rest->format))
+		fmt_json_write_raw_more(out, p, n, &rest->latin1);
+	else
+		fwrite(p, 1, n, out);
+}
+
+void conv_rest_end(struct conv_rest *rest, FILE *out)
+{
+	if (!is_json(rest->format))
+		return;
+	fmt_json_write_raw_end(out, rest->latin1);
+	if (rest->format == CONV_NDJSON)
+		putc('\n', out);
 }
 
 void conv_writer_end(struct conv_writer *w)

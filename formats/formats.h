@@ -202,10 +202,26 @@ void conv_writer_free(struct conv_writer *piece);
 void conv_writer_to(struct conv_writer *piece, FILE *out,
 		    struct conv_number number);
 void conv_writer_game(struct conv_writer *piece, struct conv_game *cg);
+/* The rest of a failed game cut at the size limit (PGN_RAW_CUT), which
+ * the reader gives only after the game: each piece of it through
+ * conv_rest_write(), then conv_rest_end(), to the FILE the game went to,
+ * as the bytes came or inside the JSON string left open for them. */
+struct conv_rest {
+	enum conv_format format;
+	bool latin1;		/* JSON: bytes written as Latin-1 so far */
+};
+void conv_rest_write(struct conv_rest *rest, FILE *out, const char *p,
+		     size_t n);
+void conv_rest_end(struct conv_rest *rest, FILE *out);
+
 /* A game that failed (cg as conv_game_replay() left it, started or
  * not): its raw bytes in PGN; in JSON a record of the moves up to the
- * failure, its first error and its bytes; nothing in the line formats. */
-void conv_writer_failed(struct conv_writer *piece, struct conv_game *cg);
+ * failure, its first error and its bytes; nothing in the line formats.
+ * Of a game cut at the size limit, its first bytes: true when its rest
+ * is to follow through rest, then made ready (rest NULL: the game is
+ * ended after its first bytes). */
+bool conv_writer_failed(struct conv_writer *piece, struct conv_game *cg,
+			struct conv_rest *rest);
 /* Before piece's bytes follow w's: writes to w's FILE what piece's first
  * game owes (once), and takes the games piece wrote since the last call
  * into w's count and state.  May be called again as more of the piece

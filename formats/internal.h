@@ -190,9 +190,17 @@ void fmt_pgn_write_game(FILE *out, struct conv_game *cg,
 void fmt_json_write_game(FILE *out, struct conv_game *cg,
 			 const struct conv_opts *o);
 /* A failed game's record: its moves up to the failure, "error" and
- * "raw" (cg->game's bytes). */
-void fmt_json_write_failed(FILE *out, struct conv_game *cg,
-			   const struct conv_opts *o);
+ * "raw" (cg->game's bytes, and "raw_column" when they began inside a
+ * line), with "latin1":true when the record needed it
+ * (returned).  open leaves the raw string open for the rest of a game
+ * cut at the size limit: fmt_json_write_raw_more() adds its bytes, ORing
+ * in whether they needed Latin-1, fmt_json_write_raw_end() closes string
+ * and record. */
+bool fmt_json_write_failed(FILE *out, struct conv_game *cg,
+			   const struct conv_opts *o, bool open);
+void fmt_json_write_raw_more(FILE *out, const char *p, size_t n,
+			     bool *latin1);
+void fmt_json_write_raw_end(FILE *out, bool latin1);
 void fmt_fen_write_game(FILE *out, struct conv_game *cg,
 			const struct conv_opts *o, bool epd);
 void fmt_uci_line_write_game(FILE *out, struct conv_game *cg,

@@ -17,6 +17,7 @@ struct jw {
 	struct conv_game *cg;
 	const struct conv_opts *o;
 	bool latin1;		/* a string held bytes that are not UTF-8 */
+	bool open;		/* a failed record's raw string left open */
 	unsigned ntags;		/* written so far */
 	struct fmt_fen_cache fen;
 };
@@ -72,22 +73,32 @@ static size_t escape_one(struct fmt_out *o, const unsigned char *s,
 	return used;
 }
 
-/* A JSON string literal of s; true when it held bytes that are no UTF-8
- * (written as Latin-1). */
-static bool jw_text(struct fmt_out *o, const char *s, size_t n)
+/* The characters of a JSON string holding s, after its opening quote
+ * when asked (written with the first run, most strings' whole); true
+ * when s held bytes that are no UTF-8 (written as Latin-1). */
+static bool jw_chars(struct fmt_out *o, const char *s, size_t n,
+		     bool quote)
 {
 	bool latin1 = false;
 	size_t run = plain_run(s, n);
 	char *p = fmt_out_room(o, run + 2);
-	p[0] = '"';
-	memcpy(p + 1, s, run);
-	o->n += run + 1;
+	if (quote)
+		p[0] = '"';
+	memcpy(p + quote, s, run);
+	o->n += run + quote;
 	for (size_t i = run; i < n; i += run) {
 		i += escape_one(o, (const unsigned char *)s + i, n - i,
 				&latin1);
 		run = plain_run(s + i, n - i);
 		fmt_out_put(o, s + i, run);
 	}
+	return latin1;
+}
+
+/* A JSON string literal of s; true as jw_chars(). */
+static bool jw_text(struct fmt_out *o, const char *s, size_t n)
+{
+	bool latin1 = jw_chars(o, s, n, true);
 	fmt_out_char(o, '"');
 	return latin1;
 }
@@ -433,21 +444,22 @@ static void jw_game(struct jw *j)
 	fmt_out_char(&j->out, '}');
 }
 
-/* One record, built in the game's buffer and written at once. */
-static void jw_write(FILE *out, struct conv_game *cg,
-		     const struct conv_opts *o, void (*record)(struct jw *))
+/* One record, built in the game's buffer and written at once; true
+ * when it held bytes that are no UTF-8. */
+static bool jw_write(FILE *out, struct jw *j, void (*record)(struct jw *))
 {
-	struct jw j = { .cg = cg, .o = o };
-	fmt_out_begin(&j.out, out, cg);
-	fmt_fen_cache_init(&j.fen, cg);
-	record(&j);
-	fmt_out_end(&j.out);
+	fmt_out_begin(&j->out, out, j->cg);
+	fmt_fen_cache_init(&j->fen, j->cg);
+	record(j);
+	fmt_out_end(&j->out);
+	return j->latin1;
 }
 
 void fmt_json_write_game(FILE *out, struct conv_game *cg,
 			 const struct conv_opts *o)
 {
-	jw_write(out, cg, o, jw_game);
+	struct jw j = { .cg = cg, .o = o };
+	jw_write(out, &j, jw_game);
 }
 
 /* ,"error":{"line":L,"column":C,"message":M}: the first error, its
@@ -477,9 +489,16 @@ static void jw_error(struct jw *j)
 	fmt_out_char(&j->out, '}');
 }
 
+/* The end of a failed game's record, after its raw string's bytes. */
+static void jw_raw_end(struct fmt_out *o, bool latin1)
+{
+	fmt_out_str(o, latin1 ? "\",\"latin1\":true}" : "\"}");
+}
+
 /* A failed game: what a game's record holds up to its failure (the
- * moves the replay played), then "error" and its bytes in "raw", the
- * one member --from json reads of it. */
+ * moves the replay played), then "error" and its bytes in "raw" (with
+ * "raw_column" when they began inside a line), the members --from json
+ * reads of it. */
 static void jw_failed(struct jw *j)
 {
 	struct conv_game *cg = j->cg;
@@ -496,15 +515,40 @@ static void jw_failed(struct jw *j)
 	}
 	jw_end(j);
 	jw_error(j);
+	/* Bytes that began inside a line (after a game's result on it) are
+	 * read back from there: a '%' there opens no escape line. */
+	if (cg->game->raw_at.col > 1) {
+		jw_key(j, "raw_column");
+		fmt_out_uint(&j->out, cg->game->raw_at.col);
+	}
 	jw_key(j, "raw");
-	jw_string(j, cg->game->raw, cg->game->raw_len);
-	if (j->latin1)
-		fmt_out_str(&j->out, ",\"latin1\":true");
-	fmt_out_char(&j->out, '}');
+	j->latin1 |= jw_chars(&j->out, cg->game->raw, cg->game->raw_len, true);
+	if (!j->open)
+		jw_raw_end(&j->out, j->latin1);
 }
 
-void fmt_json_write_failed(FILE *out, struct conv_game *cg,
-			   const struct conv_opts *o)
+bool fmt_json_write_failed(FILE *out, struct conv_game *cg,
+			   const struct conv_opts *o, bool open)
 {
-	jw_write(out, cg, o, jw_failed);
+	struct jw j = { .cg = cg, .o = o, .open = open };
+	return jw_write(out, &j, jw_failed);
+}
+
+/* Pieces of a sequence split between two calls are bytes no UTF-8 here,
+ * written as Latin-1: read back, they are the same bytes. */
+void fmt_json_write_raw_more(FILE *out, const char *p, size_t n,
+			     bool *latin1)
+{
+	struct fmt_out o;
+	fmt_out_begin(&o, out, NULL);
+	*latin1 |= jw_chars(&o, p, n, false);
+	fmt_out_end(&o);
+}
+
+void fmt_json_write_raw_end(FILE *out, bool latin1)
+{
+	struct fmt_out o;
+	fmt_out_begin(&o, out, NULL);
+	jw_raw_end(&o, latin1);
+	fmt_out_end(&o);
 }

@@ -28,6 +28,15 @@ int json_games_next(struct json_games *r, const char **pgn, size_t *len,
  * it comes before any the reader found. */
 const char *json_games_variant(const struct json_games *r, size_t *len,
 			       struct pgn_loc *at);
+/* The column at which the text of the object the last call returned
+ * began in its line, by its "raw_column" member: 1 (a line's start) when it
+ * has none (pgn_reader_opts.first_col). */
+uint32_t json_games_column(const struct json_games *r);
+/* Whether another game object follows the one the last call returned
+ * (blanks are read on to its first byte).  A game's text is then not the
+ * end of the input it came from: a 0x1a ending it was a stray byte there
+ * (pgn_reader_opts.more_input). */
+bool json_games_more(struct json_games *r);
 /* *err as json_games_next() fills it for an object that is no game: the
  * reader's file name, at, message. */
 void json_games_reject(const struct json_games *r, struct pgn_loc at,

@@ -63,6 +63,7 @@ struct json_games {
 	struct arena arena;	/* the current game's tree */
 	struct sbuf pgn;	/* its PGN text */
 	bool latin1;		/* decoding mode of the current game */
+	uint32_t column;	/* its "raw_column": where its bytes began */
 	bool has_variant;	/* the game has a "variant" string: */
 	struct sbuf variant;	/* decoded, NUL-terminated */
 	struct pgn_loc variant_at;
@@ -840,6 +841,27 @@ static bool read_variant(struct json_games *r, const struct jval *game,
 	return true;
 }
 
+/* The "raw_column" a failed game's bytes began at in their line (1 when
+ * absent): a whole number from 1. */
+static bool read_column(struct json_games *r, const struct jval *game,
+			struct jerr *e)
+{
+	const struct jval *v;
+	uint64_t col = 0;
+	size_t i = 0;
+	if (!typed(game, "raw_column", J_NUMBER, &v, e))
+		return false;
+	if (!v)
+		return true;
+	/* The number's text is not terminated: digits by hand. */
+	for (; i < v->n && is_digit(v->s[i]) && col <= UINT32_MAX; i++)
+		col = col * 10 + (uint64_t)(v->s[i] - '0');
+	if (i != v->n || col < 1 || col > UINT32_MAX)
+		return fail(e, v->loc, "a raw_column is a whole number from 1");
+	r->column = (uint32_t)col;
+	return true;
+}
+
 static bool game_to_pgn(struct json_games *r, const struct jval *game,
 			struct jerr *e)
 {
@@ -850,13 +872,14 @@ static bool game_to_pgn(struct json_games *r, const struct jval *game,
 		return fail(e, game->loc, "a game must be an object");
 	r->latin1 = (v = member(game, "latin1")) && v->kind == J_TRUE;
 	r->pgn.n = 0;
+	r->column = 1;
 	if (!read_variant(r, game, e))
 		return false;
 	if (!typed(game, "raw", J_STRING, &v, e))
 		return false;
 	if (v) {	/* a game that failed: its bytes as they came */
 		decode(v->s, v->n, r->latin1, &r->pgn);
-		return true;
+		return read_column(r, game, e);
 	}
 	ok = add_tags(r, game, &scratch, e) &&
 	     add_comments(r, game, "comments", &scratch, e) &&
@@ -1023,6 +1046,21 @@ int json_games_next(struct json_games *r, const char **pgn, size_t *len,
 	*pgn = r->pgn.s ? r->pgn.s : "";
 	*len = r->pgn.n;
 	return 1;
+}
+
+uint32_t json_games_column(const struct json_games *r)
+{
+	return r->column ? r->column : 1;
+}
+
+bool json_games_more(struct json_games *r)
+{
+	skip_blanks(r);
+	switch (r->top) {
+	case TOP_ARRAY: return peek(r) == ',';
+	case TOP_SEQUENCE: return peek(r) >= 0;
+	default: return false;
+	}
 }
 
 const char *json_games_variant(const struct json_games *r, size_t *len,

@@ -135,7 +135,9 @@ int lp_lex_dos_eof(const struct pgn_lex *x, const char *p)
 	while (++p < x->end)
 		if (!lex_blank((unsigned char)*p) && *p != '\n')
 			return 0;
-	return x->eof ? 1 : -1;
+	if (!x->eof)
+		return -1;
+	return x->r->opts.more_input ? 0 : 1;
 }
 
 enum lx lp_lex_end_dos_eof(struct pgn_lex *x)

@@ -221,9 +221,10 @@ const char *pgn_tag_value(const struct pgn_game *g, const char *name);
 
 /* The rest of a game past its raw bytes, which were cut (PGN_RAW_CUT):
  * given in order, in as many calls as it takes, while the next game is
- * read (so always the rest of the game returned last).  Written after the
- * game's raw bytes, it makes the game whole again, and the input add up,
- * without the reader holding it. */
+ * read (so always the rest of the game returned last), and then a call
+ * with len 0 (bytes NULL) says it is over.  Written after the game's raw
+ * bytes, it makes the game whole again, and the input add up, without
+ * the reader holding it. */
 typedef void skipped_fn(void *ctx, const char *bytes, size_t len);
 
 struct pgn_reader_opts {
@@ -232,6 +233,14 @@ struct pgn_reader_opts {
 	bool tags_only;		/* do not build the movetext tree */
 	skipped_fn *skipped;	/* NULL: the rest of a cut game is dropped */
 	void *skipped_ctx;
+	/* The input goes on past these bytes (a JSON game's text when other
+	 * games follow it): a 0x1a with only blanks after it is a stray
+	 * byte, as it was where the bytes came from, not the DOS
+	 * end-of-file mark. */
+	bool more_input;
+	/* The column the first byte stood at in the input these bytes came
+	 * from (a JSON game's text); 0 or 1: a line's start. */
+	uint32_t first_col;
 };
 
 /* An input's text: the bytes of a file or of standard input as text.

@@ -53,6 +53,11 @@ static struct pgn_reader *reader_new(const char *name,
 	r->origin = true;
 	if (opts)
 		r->opts = *opts;
+	/* Bytes from inside a line of another input: not its start. */
+	if (r->opts.first_col > 1) {
+		r->col = r->opts.first_col;
+		r->origin = false;
+	}
 	if (!r->opts.max_game_bytes)
 		r->opts.max_game_bytes = DEFAULT_MAX_GAME;
 	/* Item lengths are 32-bit. */
@@ -999,6 +1004,15 @@ static void skip_bytes(struct pgn_reader *r, size_t n)
 	r->start += n;
 }
 
+/* The rest is over: said to opts.skipped with no bytes. */
+static void skip_end(struct pgn_reader *r)
+{
+	r->skipping = false;
+	r->skip_dirty = false;
+	if (r->opts.skipped)
+		r->opts.skipped(r->opts.skipped_ctx, NULL, 0);
+}
+
 /* Drops the rest of a too-large game, reading as needed. */
 static int reader_skip(struct pgn_reader *r, struct diag *err)
 {
@@ -1018,8 +1032,7 @@ static int reader_skip(struct pgn_reader *r, struct diag *err)
 				skip_bytes(r, (size_t)(x.p - x.base));
 				r->line = x.line;
 				r->col = 1;
-				r->skipping = false;
-				r->skip_dirty = false;
+				skip_end(r);
 				return 0;
 			}
 			prev = x.p;
@@ -1027,8 +1040,7 @@ static int reader_skip(struct pgn_reader *r, struct diag *err)
 		}
 		if (r->eof) {
 			skip_bytes(r, r->len - r->start);
-			r->skipping = false;
-			r->skip_dirty = false;
+			skip_end(r);
 			return 0;
 		}
 		/* Keep the last line: it may be the start looked for.  Of a

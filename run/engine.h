@@ -182,6 +182,11 @@ struct run_sink {
 	 * they were cut (PGN_RAW_CUT): its rest, skipped by the reader while
 	 * the next game is read, goes there too.  -1: nowhere. */
 	int cut_stream;
+	/* run_write_rest(): how the rest is written (write NULL: as it
+	 * came), and where: a stream's output, or a chunk's FILE into the
+	 * records (run_file()). */
+	struct run_rest rest;
+	FILE *rest_out;
 	struct game_diags diag;	/* the game being run's */
 };
 

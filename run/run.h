@@ -309,6 +309,18 @@ void run_write_game_number(struct run_sink *k, unsigned s, uint64_t n);
 /* The game's raw bytes, kept by reference (no copy); a game whose bytes
  * were cut at the size limit is written whole. */
 void run_write_raw(struct run_sink *k, unsigned s, const struct pgn_game *g);
+/* For a game function that wrote the first bytes of a game cut at the
+ * size limit (PGN_RAW_CUT) to stream s in a form of its own (pgn-convert's
+ * JSON string): write() gets each piece of the rest as the reader skips
+ * it while reading the next game, end() is called after the last, both
+ * with the FILE to write to.  ctx must stay valid until then. */
+struct run_rest {
+	void (*write)(void *ctx, FILE *out, const char *p, size_t n);
+	void (*end)(void *ctx, FILE *out);
+	void *ctx;
+};
+void run_write_rest(struct run_sink *k, unsigned s, const struct pgn_game *g,
+		    struct run_rest rest);
 /* A diag_fn: ctx is the struct run_sink. */
 void run_report(void *sink, const struct diag *d);
 /* The state chunk_new() made for this game's chunk (NULL without). */

@@ -116,6 +116,38 @@ void run_write_raw(struct run_sink *k, unsigned s, const struct pgn_game *g)
 	rp_add_rec(k, REC_RAW, s, (size_t)(g->raw - k->buf), g->raw_len);
 	if (g->flags & PGN_RAW_CUT)
 		k->cut_stream = (int)s;
+	k->rest.write = NULL;
+}
+
+void run_write_rest(struct run_sink *k, unsigned s, const struct pgn_game *g,
+		    struct run_rest rest)
+{
+	if (s >= RUN_STREAMS || !k->cfg->streams[s] ||
+	    !(g->flags & PGN_RAW_CUT))
+		return;
+	k->cut_stream = (int)s;
+	k->rest = rest;
+	k->rest_out = k->stream ? k->cfg->streams[s] : run_file(k, s);
+}
+
+/* A piece of the rest through run_write_rest()'s writer (len 0: its
+ * end).  A chunk's FILE goes to the records at once, before the next
+ * game's diagnostics, which are held. */
+static void sink_rest(struct run_sink *k, const char *bytes, size_t len)
+{
+	if (len) {
+		k->rest.write(k->rest.ctx, k->rest_out, bytes, len);
+	} else {
+		k->rest.end(k->rest.ctx, k->rest_out);
+		k->rest.write = NULL;
+		k->cut_stream = -1;
+	}
+	if (k->stream)
+		return;
+	if (fflush(k->rest_out) != 0)
+		pawnkit_out_of_memory();
+	if (k->diag.holding)
+		k->diag.hold_recs = k->out.nrecs;
 }
 
 /* The reader's skipped_fn: the rest of a cut game, after its first bytes.
@@ -127,6 +159,12 @@ static void sink_skipped(void *ctx, const char *bytes, size_t len)
 {
 	struct run_sink *k = ctx;
 	if (k->cut_stream < 0)
+		return;
+	if (k->rest.write) {
+		sink_rest(k, bytes, len);
+		return;
+	}
+	if (!len)
 		return;
 	if (k->stream) {
 		fwrite(bytes, 1, len, k->cfg->streams[k->cut_stream]);

@@ -11,7 +11,7 @@ bin=${2:-}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 shared=$root/../shared/data
 rm -rf "$out"
-for t in pgn fen san svg json match; do mkdir -p "$out/$t"; done
+for t in pgn layout fen san svg json match; do mkdir -p "$out/$t"; done
 max=16384
 
 pgn_sources() {
@@ -68,6 +68,38 @@ for order in UTF-16LE UTF-16BE; do
 		iconv -f UTF-8 -t $order >"$out/pgn/special-$order" 2>/dev/null ||
 		rm -f "$out/pgn/special-$order"
 done
+
+# The layouts that were once quadratic, as whole files for the PGN
+# targets (up to the size they read): games on one line, a tag section
+# of distinct tags each after a blank line, CR line ends alone, a huge
+# comment, a huge tag value, comments and escape lines by the thousand.
+games=$root/tests/data/demo/classics.pgn
+lay() { head -c $max >"$out/pgn/layout-$1"; }
+for i in 1 2 3 4 5 6 7 8; do cat "$games"; done | tr '\r\n' '  ' | lay one-line
+for i in 1 2 3 4 5 6 7 8; do cat "$games"; done | tr '\n' '\r' | lay cr-only
+awk 'BEGIN { for (i = 0; i < 1200; i++) printf "[T%d \"v\"]\n\n", i; print "1. e4 *" }' | lay blank-tags
+awk 'BEGIN { for (i = 0; i < 1200; i++) printf "[T%d \"v\"]\r\r", i; print "1. e4 *" }' | lay blank-tags-cr
+awk 'BEGIN { for (i = 0; i < 1200; i++) printf "[T%d \"v\"] ", i; print "1. e4 *" }' | lay tags-one-line
+awk 'BEGIN { printf "[Event \"c\"]\n\n1. e4 {"; for (i = 0; i < 400; i++)
+	printf "[Event \"x\"]\n%s", i % 2 ? "\n" : "words and words "; print "} e5 *" }' | lay comment
+awk 'BEGIN { printf "[Event \""; for (i = 0; i < 2000; i++) printf "value "; print "\"]\n\n*" }' | lay tag-value
+awk 'BEGIN { for (i = 0; i < 1500; i++) printf "%% escape %d\n; comment\n", i; print "1. e4 *" }' | lay escapes
+# For fuzz_layouts: the layout byte, then the text it repeats.
+unit() { { printf "\\$(printf %o $1)"; printf "$2"; } >"$out/layout/$3"; }
+{ printf '\000'; head -c 4000 "$games"; } >"$out/layout/game"
+{ printf '\001'; head -c 4000 "$games"; } >"$out/layout/one-line"
+{ printf '\002'; head -c 4000 "$games"; } >"$out/layout/cr-only"
+unit 3 '\n' blank-tags
+unit 3 '\r\n' blank-tags-crlf
+unit 3 '\r' blank-tags-cr
+unit 3 '{c}\n' tags-comments
+unit 4 ' ' tags-one-line
+unit 5 '[Event "x"]\nwords ' comment-tags
+unit 5 '\r\n' comment-lines
+unit 6 'value ' tag-value
+unit 7 'e4 e5 ' nested
+unit 0 '[Event "x"]\n\n1. e4 e5 *\n\n' games
+unit 0 '%% escape\n; comment\n' escapes
 
 # FEN: the perft positions, the render cases, the [FEN] tags seen.
 {
@@ -129,6 +161,7 @@ match unclosed '\000(\000x'
 match range '\000[z-a]\000x'
 match bad-utf8 '\000\377\000\377'
 { printf '\000\\w*\\d\000'; head -c 5000 /dev/zero | tr '\0' a; } >"$out/match/match-long"
-echo "corpus: $(ls "$out/pgn" | wc -l) pgn, $(ls "$out/fen" | wc -l) fen," \
+echo "corpus: $(ls "$out/pgn" | wc -l) pgn, $(ls "$out/layout" | wc -l) layout," \
+	"$(ls "$out/fen" | wc -l) fen," \
 	"$(ls "$out/san" | wc -l) san, $(ls "$out/svg" | wc -l) svg," \
 	"$(ls "$out/json" | wc -l) json, $(ls "$out/match" | wc -l) match seeds"

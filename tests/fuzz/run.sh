@@ -7,13 +7,17 @@
 # the seeds alone with a fixed seed.  A crash leaves its input in
 # DIR/crashes/ and fails the run.  One line per target with libFuzzer's
 # final counts; a closing "fuzz: N passed, N failed".  FUZZ_TARGETS="fuzz_fen
-# fuzz_san" runs only those.
+# fuzz_san" runs only those.  Each input has a time limit, FUZZ_TIMEOUT
+# seconds (default 25; libFuzzer's -timeout, a failure like a crash):
+# fuzz_layouts reads megabytes in one layout, which the reader reads in a
+# few seconds at most, and a quadratic path in minutes.
 set -u
 dir=$1
 seconds=$2
 mode=${3:-full}
 here=$(cd "$(dirname "$0")" && pwd)
 passed=0 failed=0
+timeout=${FUZZ_TIMEOUT:-25}
 mkdir -p "$dir/crashes" "$dir/logs"
 
 kind() { # the seed corpus and dictionary of a target, and its input size
@@ -23,6 +27,7 @@ kind() { # the seed corpus and dictionary of a target, and its input size
 	fuzz_san) echo "san san 64" ;;
 	fuzz_json_read) echo "json json 16384" ;;
 	fuzz_match) echo "match match 8192" ;;
+	fuzz_layouts) echo "layout pgn 4096" ;;
 	*) echo "pgn pgn 16384" ;;
 	esac
 }
@@ -37,7 +42,7 @@ for bin in "$dir"/targets/fuzz_*; do
 	reg=$here/regressions/$t regdir=""
 	if [ -d "$reg" ] && [ -n "$(ls "$reg")" ]; then
 		regdir=$reg
-		if ! "$bin" "$reg"/* >"$log.regressions" 2>&1; then
+		if ! "$bin" -timeout="$timeout" "$reg"/* >"$log.regressions" 2>&1; then
 			echo "FAIL $t: a regression input crashes (see $log.regressions)"
 			failed=$((failed + 1))
 			continue
@@ -51,7 +56,7 @@ for bin in "$dir"/targets/fuzz_*; do
 		mkdir -p "$work"
 		extra=""
 	fi
-	"$bin" $extra -max_total_time="$seconds" -max_len="$maxlen" -timeout=25 \
+	"$bin" $extra -max_total_time="$seconds" -max_len="$maxlen" -timeout="$timeout" \
 		-dict="$dict" -artifact_prefix="$dir/crashes/$t-" \
 		-print_final_stats=1 "$work" "$seeds" $regdir >"$log" 2>&1
 	rc=$?

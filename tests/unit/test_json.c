@@ -52,7 +52,7 @@ static char *convert(const char *pgn, size_t len, enum conv_format format,
 		    !(g.flags & (PGN_SYNTAX_ERROR | PGN_TOO_LARGE))) {
 			conv_writer_game(piece, &cg);
 		} else {
-			conv_writer_failed(piece, &cg);
+			conv_writer_failed(piece, &cg, NULL);
 			++*failed;
 		}
 	}

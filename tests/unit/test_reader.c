@@ -1286,18 +1286,26 @@ static void test_skip_long_lines(void **state)
  * game's raw bytes and then the rest the reader skipped after it add up
  * to the input, with the file reader (the rest over several read blocks,
  * through lines of megabytes of which it keeps only the tails) and the
- * memory reader alike; a rest follows a cut game, and only a cut game. */
+ * memory reader alike; a rest follows a cut game, and only a cut game,
+ * and its end is said once, after its last bytes. */
 struct cut_trace {
 	struct buf bytes;	/* raw bytes and rests, in order */
 	unsigned last_flags;	/* of the last game returned */
-	size_t rests;		/* calls to skipped */
+	size_t rests;		/* calls to skipped with bytes */
+	size_t ends;		/* and without */
 };
 
 static void cut_skipped(void *ctx, const char *bytes, size_t len)
 {
 	struct cut_trace *t = ctx;
 	assert_true(t->last_flags & PGN_RAW_CUT);
-	assert_true(len > 0);
+	assert_int_equal(t->ends, 0);
+	if (!len) {
+		assert_null(bytes);
+		assert_true(t->rests > 0);
+		t->ends++;
+		return;
+	}
 	buf_add(&t->bytes, bytes, len);
 	t->rests++;
 }
@@ -1354,6 +1362,8 @@ static void test_cut_rest(void **state)
 		/* Memory holds it whole: one call; a file, one a block. */
 		assert_int_equal(mem.rests, 1);
 		assert_true(file.rests >= 3);
+		assert_int_equal(mem.ends, 1);
+		assert_int_equal(file.ends, 1);
 		unlink(path);
 		free(b.s);
 		free(file.bytes.s);
