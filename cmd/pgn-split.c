@@ -148,23 +148,6 @@ static const char *default_prefix(const char *input)
 
 /* ------------------------------------------------------------ -n sizes */
 
-/* Whether the file starts with a compressed stream's magic bytes:
- * its size then says nothing of the text's. */
-static bool looks_compressed(int fd)
-{
-	static const struct { const char *magic; size_t n; } forms[] = {
-		{ "\x1f\x8b", 2 }, { "\x28\xb5\x2f\xfd", 4 },
-		{ "\xfd" "7zXZ", 5 }, { "BZh", 3 },
-	};
-	unsigned char head[8];
-	ssize_t n = pread(fd, head, sizeof head, 0);
-	for (size_t i = 0; n > 0 && i < sizeof forms / sizeof forms[0]; i++)
-		if ((size_t)n >= forms[i].n &&
-		    !memcmp(head, forms[i].magic, forms[i].n))
-			return true;
-	return false;
-}
-
 /* -n needs the size of the text before it is read. */
 static void input_size(struct split *s)
 {
@@ -176,7 +159,7 @@ static void input_size(struct split *s)
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
 		die("-n needs the input's size, which only a regular file has "
 		    "('%s' is not one): use -b or -g", name);
-	if (looks_compressed(fd))
+	if (pgn_file_compressed(fd))
 		die("-n needs the size of the text, which '%s' (compressed) "
 		    "does not tell: use -b or -g", name);
 	s->total = (uint64_t)st.st_size;
