@@ -158,8 +158,12 @@ static enum lx mt_comment_lines(struct pgn_lex *x, const char *from,
  * '}'; 0 when a '}' or other text comes first, for then the comment only
  * quotes a tag pair ("{see\n[Event \"y\"]}"), as pgn-extract and the PGN
  * Standard read it; -1 when the buffer ends first (the answer must not
- * depend on how much of the input the buffer holds). */
-static int game_starts_at(const struct pgn_lex *x, const char *cut)
+ * depend on how much of the input the buffer holds).  *seen is where a 0
+ * was decided: a resync line before it is one of the tag lines that led
+ * there, and is answered 0 too without going there again (a comment of
+ * many "[Event " lines was quadratic). */
+static int game_starts_at(const struct pgn_lex *x, const char *cut,
+			  const char **seen)
 {
 	for (const char *p = cut;;) {
 		const char *eol = lex_find_line_end(x, p, x->end);
@@ -168,6 +172,7 @@ static int game_starts_at(const struct pgn_lex *x, const char *cut)
 			q++;
 		if (q == stop)	/* a blank line (or the end) after the tags */
 			return eol || x->eof ? 1 : -1;
+		*seen = q;
 		if (*q != '[')	/* the movetext, or text of the comment */
 			return *q >= '0' && *q <= '9';
 		if (memchr(q, '}', (size_t)(stop - q)))
@@ -203,7 +208,7 @@ static enum lx mt_unterminated(struct pgn_lex *x, struct pgn_loc loc,
 
 static enum lx mt_comment(struct pgn_lex *x)
 {
-	const char *body = x->p + 1, *close, *cut;
+	const char *body = x->p + 1, *close, *cut, *seen = body;
 	struct pgn_loc loc = lex_loc(x, x->p);
 	enum lx rc;
 
@@ -212,7 +217,8 @@ static enum lx mt_comment(struct pgn_lex *x)
 		rc = mt_comment_lines(x, from, close ? close : x->end, &cut);
 		if (rc != LX_OK)
 			return rc;
-		int starts = cut ? game_starts_at(x, cut) : 1;
+		int starts = !cut ? 1 : cut < seen ? 0
+				      : game_starts_at(x, cut, &seen);
 		if (starts < 0)
 			return LX_MORE;
 		if (starts)
