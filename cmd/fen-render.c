@@ -474,6 +474,7 @@ int main(int argc, char **argv)
 	command_setup();
 	static const struct argp_child children[] = {
 		{ &run_strict_argp, 0, "Diagnostics:", 4 },
+		{ &run_progress_argp, 0, "Progress:", 5 },
 		{ 0 }
 	};
 	static const struct argp argp = {

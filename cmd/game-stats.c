@@ -3,11 +3,8 @@
  * SVG of charts, or a partial result to merge later. */
 #include <argp.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "../run/run.h"
@@ -17,7 +14,7 @@ const char *argp_program_version = "game-stats (pawnkit) " PAWNKIT_VERSION;
 const char *argp_program_bug_address = PAWNKIT_BUGS;
 
 enum {
-	OPT_PLOT = 256, OPT_PARTIAL, OPT_MERGE, OPT_PROGRESS,
+	OPT_PLOT = 256, OPT_PARTIAL, OPT_MERGE,
 	OPT_SKIP_INVALID, OPT_TAGS_ONLY, OPT_EXPECT_PIECES, OPT_EXPECT_GAMES,
 	OPT_SORT,
 };
@@ -35,7 +32,6 @@ static const struct argp_option options[] = {
 	{ "merge", OPT_MERGE, NULL, 0, "Read partial results instead of games and combine them", 0 },
 	{ "expect-pieces", OPT_EXPECT_PIECES, "N", 0, "With --merge: fail unless the partials count N pieces (partials made from games)", 0 },
 	{ "expect-games", OPT_EXPECT_GAMES, "N", 0, "With --merge: fail unless the partials count N games, valid or not", 0 },
-	{ "progress", OPT_PROGRESS, NULL, 0, "Show the progress line even when standard error is not a terminal", 0 },
 	{ "quiet", 'q', NULL, 0, "No diagnostics, no progress line, no closing note", 0 },
 	{ 0 }
 };
@@ -49,7 +45,7 @@ struct gamestats {
 	struct stats_output out;
 	const char *plot;
 	struct stats_expect expect;	/* --expect-pieces, --expect-games */
-	bool partial, merge, progress, quiet;
+	bool partial, merge, quiet;
 	unsigned used;
 };
 
@@ -128,7 +124,6 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 		gs->expect.games = expect_arg(state, "expect-games", arg,
 					      &gs->expect.games_given);
 		break;
-	case OPT_PROGRESS: gs->progress = true; break;
 	case 'q': gs->quiet = true; break;
 	case ARGP_KEY_INIT: run_options_children(state, &gs->opts); break;
 	case ARGP_KEY_SUCCESS:
@@ -203,118 +198,6 @@ static int merge_partials(const struct gamestats *gs, struct stats **s,
 	return 0;
 }
 
-/* ------------------------------------------------------------- progress */
-
-/* The progress line on stderr: bytes, games, games per second, ETA. */
-struct progress {
-	bool on, tty, shown;
-	uint64_t total;		/* bytes of all inputs; 0 when unknown */
-	uint64_t bytes, games;
-	double start, last;
-};
-
-static double now(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-/* The size of the text of file ("-": standard input) when its size says
- * it: a regular file, not compressed.  -1 when it does not. */
-static int64_t text_size(const char *file)
-{
-	struct stat st;
-	bool std = strcmp(file, "-") == 0;
-	int fd = std ? 0 : open(file, O_RDONLY | O_CLOEXEC);
-	bool known = fd >= 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-		     !pgn_file_compressed(fd);
-	if (fd > 0 && !std)
-		close(fd);
-	return known ? (int64_t)st.st_size : -1;
-}
-
-/* Sizes of the inputs' text; 0 when one does not say it (a pipe, a
- * compressed file). */
-static uint64_t input_size(char **files, int nfiles)
-{
-	uint64_t total = 0;
-	for (int i = 0; i < nfiles; i++) {
-		int64_t size = text_size(files[i]);
-		if (size < 0)
-			return 0;
-		total += (uint64_t)size;
-	}
-	return total;
-}
-
-static void progress_init(struct progress *p, const struct gamestats *gs,
-			  char **files, int nfiles)
-{
-	memset(p, 0, sizeof *p);
-	p->tty = isatty(2);
-	p->on = !gs->quiet && (gs->progress || p->tty);
-	p->total = input_size(files, nfiles);
-	p->start = p->last = now();
-}
-
-/* Takes the progress line off the terminal before other text. */
-static void progress_clear(struct progress *p)
-{
-	if (p->shown && p->tty)
-		fputs("\r\033[K", stderr);
-	p->shown = false;
-}
-
-static void progress_print(struct progress *p, double t, bool done)
-{
-	double secs = t - p->start > 1e-3 ? t - p->start : 1e-3;
-	double rate = (double)p->games / secs;
-	progress_clear(p);
-	fprintf(stderr, "%s: %.1f MB", program_invocation_short_name,
-		(double)p->bytes / 1e6);
-	if (p->total && !done)
-		fprintf(stderr, " of %.1f MB (%.0f%%)", (double)p->total / 1e6,
-			100.0 * (double)p->bytes / (double)p->total);
-	fprintf(stderr, ", %llu %s, %.0f games/s",
-		(unsigned long long)p->games, plural(p->games, "game", "games"),
-		rate);
-	if (done) {
-		fprintf(stderr, ", %.1f s\n", secs);
-		return;
-	}
-	if (p->total && p->bytes && p->bytes <= p->total) {
-		double eta = secs * (double)(p->total - p->bytes) / (double)p->bytes;
-		fprintf(stderr, ", ETA %u:%02u", (unsigned)eta / 60,
-			(unsigned)eta % 60);
-	}
-	if (p->tty) {
-		p->shown = true;
-		fflush(stderr);	/* line-buffered, and the line has no end */
-	} else {
-		putc('\n', stderr);
-	}
-}
-
-static void progress_add(struct progress *p, uint64_t bytes, uint64_t games)
-{
-	p->bytes += bytes;
-	p->games += games;
-	if (!p->on)
-		return;
-	double t = now();
-	if (t - p->last >= (p->tty ? 0.25 : 2.0)) {
-		p->last = t;
-		progress_print(p, t, false);
-	}
-}
-
-static void progress_finish(struct progress *p)
-{
-	if (p->on)
-		progress_print(p, now(), true);
-}
-
 /* --------------------------------------------------------------- games */
 
 /* The games go through run_files() with --jobs workers: each chunk of
@@ -324,12 +207,11 @@ static void progress_finish(struct progress *p)
  * diagnostics come out in input order too. */
 enum { C_GAMES, C_INVALID };
 
-/* What the run's callbacks share.  Workers only read gs; total and
- * progress belong to the calling thread. */
+/* What the run's callbacks share.  Workers only read gs; total belongs
+ * to the calling thread. */
 struct reading {
 	const struct gamestats *gs;
 	struct stats *total;
-	struct progress progress;
 };
 
 static void *chunk_new(void *ctx)
@@ -374,15 +256,10 @@ static void chunk_written(void *ctx, void *chunk, uint64_t bytes,
 {
 	struct reading *r = ctx;
 	char why[128];
+	(void)bytes;
+	(void)games;
 	if (stats_merge(r->total, chunk, why, sizeof why) != 0)
 		die("%s", why);	/* one configuration: cannot happen */
-	progress_add(&r->progress, bytes, games);
-}
-
-static void before_print(void *ctx)
-{
-	struct reading *r = ctx;
-	progress_clear(&r->progress);
 }
 
 /* Counts every game of the files (none: standard input) into a new *s;
@@ -403,12 +280,10 @@ static int read_games(struct gamestats *gs, struct stats **s, char **files,
 		.reader = { .tags_only = true },
 		.game = gs->cfg.tags_only ? count_tags : count_game, .ctx = &r,
 		.chunk_new = chunk_new, .chunk_free = chunk_free,
-		.written = chunk_written, .before_print = before_print,
+		.written = chunk_written,
+		.origin = gs->opts.origin,
 	};
-	files_or_stdin(&files, &nfiles);
-	progress_init(&r.progress, gs, files, nfiles);
 	int status = run_files(files, nfiles, &rc) != 0 ? -1 : 0;
-	progress_finish(&r.progress);
 	*s = r.total;
 	uint64_t games = rc.counts[C_GAMES], invalid = rc.counts[C_INVALID];
 	/* Its warnings are shown, though the games' are not: a report of no
@@ -466,6 +341,7 @@ int main(int argc, char **argv)
 		{ &run_select_argp, 0, NULL, 0 },
 		{ &run_strict_argp, 0, NULL, 0 },
 		{ &run_jobs_argp, 0, NULL, 0 },
+		{ &run_origin_argp, 0, NULL, 0 },
 		{ 0 }
 	};
 	static const struct argp argp = {

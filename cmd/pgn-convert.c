@@ -214,11 +214,13 @@ static void game_number(void *ctx, FILE *out, uint64_t number)
  * with the rest.  With more, only the chunk's count is known here, made
  * the input's by the sink when the chunk is written; the place of each
  * number is a record of the sink, which costs a line of FEN or EPD more
- * than the line itself. */
+ * than the line itself.  So does a piece of a file (--first-game,
+ * --range), whose numbers are the file's. */
 static struct conv_number game_number_of(const struct convert *c,
 					 struct run_sink *k)
 {
-	if (c->opts.jobs == 1)
+	if (c->opts.jobs == 1 && c->opts.origin.game <= 1 &&
+	    !c->opts.origin.range)
 		return (struct conv_number){ NULL, NULL };
 	return (struct conv_number){ game_number, k };
 }
@@ -369,6 +371,7 @@ int main(int argc, char **argv)
 		{ &run_strict_argp, 0, NULL, 0 },
 		{ &run_select_argp, 0, NULL, 0 },
 		{ &run_jobs_argp, 0, NULL, 0 },
+		{ &run_origin_argp, 0, NULL, 0 },
 		{ 0 }
 	};
 	static const struct argp argp = {
@@ -399,7 +402,7 @@ int main(int argc, char **argv)
 		.worker_new = worker_new, .worker_free = worker_free,
 		.chunk_new = chunk_new, .chunk_free = chunk_free,
 		.before_write = before_write,
-		.streams = { [S_OUTPUT] = out },
+		.streams = { [S_OUTPUT] = out }, .origin = c.opts.origin,
 	};
 	cfg.reader.tags_only = needs_no_tree(&c);
 	if (c.reject_path)

@@ -38,7 +38,7 @@ enum split_rule { BY_NONE, BY_BYTES, BY_GAMES, BY_NUMBER };
 /* One piece being written, and where it stands in the input. */
 struct piece {
 	unsigned long long number;
-	char name[4096], tmp[4096 + 32];
+	char name[4096];
 	FILE *out;		/* NULL with --index */
 	bool filtered;		/* out is a pipe to --filter */
 	uint64_t first_byte, bytes, first_game, games;
@@ -148,23 +148,6 @@ static const char *default_prefix(const char *input)
 
 /* ------------------------------------------------------------ -n sizes */
 
-/* Whether the file starts with a compressed stream's magic bytes:
- * its size then says nothing of the text's. */
-static bool looks_compressed(int fd)
-{
-	static const struct { const char *magic; size_t n; } forms[] = {
-		{ "\x1f\x8b", 2 }, { "\x28\xb5\x2f\xfd", 4 },
-		{ "\xfd" "7zXZ", 5 }, { "BZh", 3 },
-	};
-	unsigned char head[8];
-	ssize_t n = pread(fd, head, sizeof head, 0);
-	for (size_t i = 0; n > 0 && i < sizeof forms / sizeof forms[0]; i++)
-		if ((size_t)n >= forms[i].n &&
-		    !memcmp(head, forms[i].magic, forms[i].n))
-			return true;
-	return false;
-}
-
 /* -n needs the size of the text before it is read. */
 static void input_size(struct split *s)
 {
@@ -176,7 +159,7 @@ static void input_size(struct split *s)
 	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
 		die("-n needs the input's size, which only a regular file has "
 		    "('%s' is not one): use -b or -g", name);
-	if (looks_compressed(fd))
+	if (pgn_file_compressed(fd))
 		die("-n needs the size of the text, which '%s' (compressed) "
 		    "does not tell: use -b or -g", name);
 	s->total = (uint64_t)st.st_size;
@@ -185,26 +168,6 @@ static void input_size(struct split *s)
 }
 
 /* -------------------------------------------------------------- pieces */
-
-/* The temporary file being written, removed if a signal ends the run:
- * no half-written piece is left under a piece's name, or at all. */
-static char volatile_tmp[4096 + 32];
-static volatile sig_atomic_t tmp_live;
-
-static void remove_tmp_and_die(int sig)
-{
-	if (tmp_live)
-		unlink(volatile_tmp);
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-static void catch_signals(void)
-{
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
-	for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-		signal(sigs[i], remove_tmp_and_die);
-}
 
 static void piece_name(const struct split *s, struct piece *p)
 {
@@ -215,16 +178,12 @@ static void piece_name(const struct split *s, struct piece *p)
 		die("the name of piece %llu is too long", p->number);
 }
 
+/* Written under a temporary name, renamed into place when complete
+ * (output_open()): no half-written piece is left under a piece's name,
+ * or at all, whatever ends the run. */
 static void piece_open_file(struct piece *p)
 {
-	snprintf(p->tmp, sizeof p->tmp, "%s.tmp%ld", p->name, (long)getpid());
-	memcpy(volatile_tmp, p->tmp, sizeof volatile_tmp);
-	tmp_live = 1;
-	p->out = fopen(p->tmp, "wb");
-	if (!p->out) {
-		tmp_live = 0;
-		die("could not create '%s': %s", p->name, strerror(errno));
-	}
+	p->out = output_open(p->name);
 }
 
 static void piece_open(struct split *s, struct pgn_loc at)
@@ -256,7 +215,7 @@ static void piece_write(struct split *s, const char *bytes, size_t n)
 {
 	struct piece *p = &s->piece;
 	if (p->out && n && fwrite(bytes, 1, n, p->out) != n)
-		die("could not write '%s': %s", p->filtered ? s->filter : p->tmp,
+		die("could not write '%s': %s", p->filtered ? s->filter : p->name,
 		    strerror(errno));
 	p->bytes += n;
 	s->offset += n;
@@ -276,20 +235,8 @@ static void filter_close(struct split *s, struct piece *p)
 
 static void file_close(struct piece *p)
 {
-	if (fclose(p->out) != 0) {
-		int e = errno;
-		unlink(p->tmp);
-		tmp_live = 0;
-		die("could not write '%s': %s", p->name, strerror(e));
-	}
-	if (rename(p->tmp, p->name) != 0) {
-		int e = errno;
-		unlink(p->tmp);
-		tmp_live = 0;
-		die("could not rename '%s' to '%s': %s", p->tmp, p->name,
-		    strerror(e));
-	}
-	tmp_live = 0;
+	if (output_close(p->out, p->name) != 0)
+		exit(EXIT_TROUBLE);	/* reported */
 }
 
 static void manifest_line(struct split *s, const struct piece *p)
@@ -410,7 +357,6 @@ int main(int argc, char **argv)
 	char *inputs[] = { (char *)(s.input ? s.input : "-") };
 	inputs_declare(inputs, 1);
 	s.manifest = s.manifest_path ? output_open(s.manifest_path) : stdout;
-	catch_signals();
 	fputs("piece\tfirst_byte\tbytes\tfirst_line\tfirst_game\tgames\t"
 	      "first_column\n", s.manifest);
 	int status = split_input(&s);

@@ -159,22 +159,8 @@ bool lr_standard_has_move(const struct position *pos);
  * tests (the check from the move alone; a reply found, not listed), the
  * others by their hooks.  The replay (replay.c) and the notation writer
  * (notation.c) mark moves by this one rule. */
-static inline bool lr_in_check_after(const struct position *after, move_t m)
-{
-	if (after->variant->attacked == standard_attacked &&
-	    after->variant->make == standard_make)
-		return lr_standard_gives_check(after, m);
-	return position_in_check(after);
-}
-
-static inline bool lr_has_reply(const struct position *pos)
-{
-	if (pos->variant->generate == standard_generate)
-		return lr_standard_has_move(pos);
-	struct movelist replies;
-	position_legal_moves(pos, &replies);
-	return replies.count > 0;
-}
+bool lr_in_check_after(const struct position *after, move_t m);
+bool lr_has_reply(const struct position *pos);
 /* Castling of the side to move (the long side or the short) when it is
  * legal in standard chess, else MOVE_NONE (standard_to.c). */
 move_t lr_standard_castle(const struct position *pos, bool long_side);
@@ -200,7 +186,8 @@ void lr_make_finish(struct position *pos, bool reset_halfmove);
 void lr_castling_update(struct position *pos, int from, int to);
 /* The rooks of the rights in every variant but Chess960, CASTLE_WK's
  * first (h1, a1, h8, a8): what position_clear() sets castle_rook to. */
-extern const uint8_t lr_corner_rooks[4];
+static const uint8_t lr_corner_rooks[4] = { SQ(7, 0), SQ(0, 0), SQ(7, 7),
+					    SQ(0, 7) };
 
 /* The piece that moves: board2[from] when MF_MOVER2 (Pauli), else board. */
 static inline uint8_t move_mover_piece(const struct position *pos, move_t m)

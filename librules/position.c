@@ -6,9 +6,6 @@
 
 #include "internal.h"
 
-const uint8_t lr_corner_rooks[4] = { SQ(7, 0), SQ(0, 0), SQ(7, 7),
-				     SQ(0, 7) };
-
 void position_clear(struct position *pos, const struct variant *v)
 {
 	memset(pos, 0, sizeof *pos);
@@ -276,4 +273,21 @@ uint64_t perft(const struct position *pos, unsigned depth)
 		nodes += depth == 2 ? perft_leaves(&next) : perft(&next, depth - 1);
 	}
 	return nodes;
+}
+
+bool lr_in_check_after(const struct position *after, move_t m)
+{
+	if (after->variant->attacked == standard_attacked &&
+	    after->variant->make == standard_make)
+		return lr_standard_gives_check(after, m);
+	return position_in_check(after);
+}
+
+bool lr_has_reply(const struct position *pos)
+{
+	if (pos->variant->generate == standard_generate)
+		return lr_standard_has_move(pos);
+	struct movelist replies;
+	position_legal_moves(pos, &replies);
+	return replies.count > 0;
 }

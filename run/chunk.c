@@ -86,7 +86,7 @@ struct run_sink *rp_read_chunk(struct engine *e)
 	k->cfg = e->cfg;
 	k->buf = buf;
 	k->cap = cap;
-	k->origin = e->offset == 0;
+	k->origin = e->offset == 0 && !e->piece;
 	k->offset = e->offset;
 	k->at = (struct pgn_loc){ 1, e->carry_col };
 	e->carry_col = 1;

@@ -378,6 +378,8 @@ static int engine_open(struct engine *e, const char *path)
 		warn_user("%s", err.message);
 		return -1;
 	}
+	if (e->cfg->origin.label)
+		e->name = e->cfg->origin.label;
 	return 0;
 }
 
@@ -439,9 +441,22 @@ static bool run_parallel(struct engine *e, unsigned jobs)
 	return ok;
 }
 
+/* Numbers start where the piece stands in its file (cfg->origin). */
+static void engine_origin(struct engine *e, const struct run_origin *o)
+{
+	e->piece = o->line > 1 || o->column > 1 || o->game > 1;
+	if (o->line)
+		e->line_before = o->line;
+	if (o->column)
+		e->carry_col = o->column;
+	if (o->game)
+		e->games_before = o->game - 1;
+}
+
 static void engine_init(struct engine *e, struct run_config *cfg)
 {
 	*e = (struct engine){ .cfg = cfg, .line_before = 1, .carry_col = 1 };
+	engine_origin(e, &cfg->origin);
 	atomic_init(&e->cancel, false);
 	e->chunk_max = rp_chunk_bytes();
 	e->chunk_bytes = least_chunk_bytes(e);
@@ -475,11 +490,13 @@ static int run_path(const char *path, struct run_config *cfg)
 {
 	struct engine e;
 	engine_init(&e, cfg);
-	if (engine_open(&e, path) != 0) {
+	if ((cfg->origin.range ? rp_range_open(&e, path)
+			       : engine_open(&e, path)) != 0) {
 		engine_release(&e);
 		return EXIT_TROUBLE;
 	}
-	unsigned jobs = cfg->jobs ? cfg->jobs : 1;
+	/* A range stops at its end's cut, which one reader watches. */
+	unsigned jobs = cfg->jobs && !cfg->origin.range ? cfg->jobs : 1;
 	bool ok = jobs == 1 ? rp_run_serial(&e) : run_parallel(&e, jobs);
 	engine_release(&e);
 	return rp_run_status(&e, ok);
@@ -488,9 +505,16 @@ static int run_path(const char *path, struct run_config *cfg)
 int run_files(char **files, int nfiles, struct run_config *cfg)
 {
 	int status = 0;
+	const struct run_origin *o = &cfg->origin;
 	files_or_stdin(&files, &nfiles);
+	if (nfiles > 1 && (o->line || o->column || o->game || o->label ||
+			   o->range))
+		die("--first-line, --first-column, --first-game, --label and "
+		    "--range take one input, not %d", nfiles);
+	rp_progress_start(cfg, files, nfiles);
 	for (int i = 0; i < nfiles; i++)
 		if (run_path(files[i], cfg) != 0)
 			status = EXIT_TROUBLE;
+	rp_progress_end();
 	return status;
 }

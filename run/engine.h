@@ -56,6 +56,14 @@
  * (about a megabyte of games) on the calling thread; a stream hands on a
  * state every batch of games (64 KiB of input growing to a megabyte).
  *
+ * A piece of a larger file (run_origin: --first-line, --first-game,
+ * --first-column, --label) starts the numbers where the piece stands:
+ * games_before, line_before and the first chunk's column are set from
+ * them before anything is read, so every path above shifts alike.
+ * --range (range.c) reads one byte range of a file on one job: the file
+ * from the range's first cut as the input, and a stream that stops at
+ * the end's cut (stream.c: range_ended, range_overrun).
+ *
  * Private names here carry the prefix rp_ (run private). */
 #ifndef PAWNKIT_RUN_ENGINE_H
 #define PAWNKIT_RUN_ENGINE_H
@@ -228,6 +236,13 @@ struct engine {
 	char *spare[SPARE_BUFFERS];
 	size_t spare_cap[SPARE_BUFFERS], nspare;
 	uint32_t carry_col;		/* the column where the carry starts */
+	/* The input is a piece of a larger file (cfg->origin): its first
+	 * byte is not the file's (no byte order mark is looked for). */
+	bool piece;
+	/* --range: the input is read from the file's byte range_at, and
+	 * its games stop range_len bytes on (UINT64_MAX: at its end). */
+	bool range;
+	uint64_t range_at, range_len;
 	/* A stream is queued: its reader reads the input, not read_chunk. */
 	bool stream_pending;
 	/* The queue, in input order; guarded by lock. */
@@ -293,10 +308,27 @@ void rp_keep_spare(struct engine *e, struct run_sink *k);
 char *rp_carry_buffer(struct engine *e, size_t need, size_t *cap);
 size_t rp_chunk_bytes(void);
 
+/* range.c: --range.  The file opened at the range's first game (the
+ * engine's input), its stop and its numbers set: 0, or -1 (reported). */
+int rp_range_open(struct engine *e, const char *path);
+
 /* stream.c: games on the calling thread. */
 bool rp_run_stream(struct engine *e, struct run_sink *k);
 bool rp_run_serial(struct engine *e);
 void rp_chunk_written(struct engine *e, struct run_sink *k, uint64_t bytes,
 		      uint64_t games);
+
+/* The progress line (progress.c): --progress (on), --no-progress (off),
+ * or on when standard error is a terminal (and standard output is not
+ * one the games go to); never when the run is quiet.  Started and ended
+ * by run_files(); added to as chunks are written; taken off before
+ * anything else is printed. */
+enum rp_progress_mode { RP_PROGRESS_AUTO, RP_PROGRESS_ON, RP_PROGRESS_OFF };
+void rp_progress_mode(enum rp_progress_mode m);
+void rp_progress_start(const struct run_config *cfg, char **files,
+		       int nfiles);
+void rp_progress_add(uint64_t bytes, uint64_t games);
+void rp_progress_clear(void);
+void rp_progress_end(void);
 
 #endif

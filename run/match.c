@@ -539,6 +539,9 @@ int run_selection_end(const struct run_options *o, const struct diag_policy *p,
 {
 	struct diag d = { .file = program_invocation_short_name };
 	matcher_report(&o->match, p);
+	/* A byte range of a file may hold no game start: no warning. */
+	if (selected + unselected == 0 && o->origin.range)
+		return 0;
 	if (selected + unselected == 0) {
 		diag_setf(&d, DIAG_WARNING, DC_SELECTION, "no game in the input");
 		diag_policy_print(p, &d);

@@ -4,11 +4,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "run.h"
+#include "engine.h"
 
 enum {
 	OPT_VARIANT = 0x1000, OPT_FORCE_VARIANT, OPT_FULL_REPLAY, OPT_JOBS,
-	OPT_OR, OPT_GAMES
+	OPT_OR, OPT_GAMES, OPT_PROGRESS, OPT_NO_PROGRESS
 };
 
 enum { OPT_DIAGNOSTICS = 0x1100 };
@@ -152,8 +152,39 @@ static error_t select_parse(int key, char *arg, struct argp_state *state)
 const struct argp run_select_argp = { select_options, select_parse, NULL,
 				      NULL, NULL, NULL, NULL };
 
+static const struct argp_option progress_options[] = {
+	{ "progress", OPT_PROGRESS, NULL, 0, "Show the progress line even when standard error is not a terminal", 0 },
+	{ "no-progress", OPT_NO_PROGRESS, NULL, 0, "Never show the progress line, shown by default when standard error is a terminal", 0 },
+	{ 0 }
+};
+
+/* The progress line is the run's, one a process: the mode is kept
+ * there, not in the options. */
+static error_t progress_parse(int key, char *arg, struct argp_state *state)
+{
+	(void)arg;
+	(void)state;
+	if (key == OPT_PROGRESS)
+		rp_progress_mode(RP_PROGRESS_ON);
+	else if (key == OPT_NO_PROGRESS)
+		rp_progress_mode(RP_PROGRESS_OFF);
+	else
+		return ARGP_ERR_UNKNOWN;
+	return 0;
+}
+
+const struct argp run_progress_argp = { progress_options, progress_parse,
+					NULL, NULL, NULL, NULL, NULL };
+
 static const struct argp_option jobs_options[] = {
 	{ "jobs", 'j', "N", 0, "Run games on N threads (default 1; 0: one per processor); the output does not change", 0 },
+	{ 0 }
+};
+
+/* Every command that runs games on threads reads long inputs: the
+ * progress rows come with --jobs. */
+static const struct argp_child jobs_children[] = {
+	{ &run_progress_argp, 0, NULL, 0 },
 	{ 0 }
 };
 
@@ -175,7 +206,7 @@ static error_t jobs_parse(int key, char *arg, struct argp_state *state)
 }
 
 const struct argp run_jobs_argp = { jobs_options, jobs_parse, NULL, NULL,
-				    NULL, NULL, NULL };
+				    jobs_children, NULL, NULL };
 
 void run_options_init(struct run_options *o)
 {
@@ -232,3 +263,74 @@ char *run_help_filter(int key, const char *text, void *input)
 		return (char *)text;
 	return out;
 }
+
+/* ------------------------------------------------------------- origin */
+
+enum {
+	OPT_FIRST_LINE = 0x1100, OPT_FIRST_COLUMN, OPT_FIRST_GAME, OPT_LABEL,
+	OPT_RANGE
+};
+
+static const struct argp_option origin_options[] = {
+	{ "first-line", OPT_FIRST_LINE, "N", 0, "The input is a piece of a file starting at its line N (pgn-split's manifest): diagnostics give the file's lines", 0 },
+	{ "first-column", OPT_FIRST_COLUMN, "N", 0, "The piece starts at column N of its first line", 0 },
+	{ "first-game", OPT_FIRST_GAME, "N", 0, "The piece's first game is game N of the file: game numbers are the file's", 0 },
+	{ "label", OPT_LABEL, "NAME", 0, "Name the input NAME in diagnostics (a piece read from a pipe)", 0 },
+	{ "range", OPT_RANGE, "START:END", 0, "Only the games of FILE that start in bytes START to END (END excluded), numbered as in the whole file (on one thread)", 0 },
+	{ 0 }
+};
+
+/* A number from 1 to max, for the option named name. */
+static unsigned long long origin_number(struct argp_state *state,
+					const char *name, const char *arg,
+					unsigned long long max)
+{
+	unsigned long long n;
+	if (count_parse(arg, max, &n) != 0 || n == 0)
+		argp_error(state, "--%s: '%s' is not a number from 1 to %llu",
+			   name, arg, max);
+	return n;
+}
+
+/* --range START:END, START at most END. */
+static void range_option(struct argp_state *state, struct run_origin *o,
+			 char *arg)
+{
+	char *colon = strchr(arg, ':');
+	unsigned long long start = 0, end = 0;
+	if (colon)
+		*colon = '\0';
+	if (!colon || count_parse(arg, UINT64_MAX, &start) != 0 ||
+	    count_parse(colon + 1, UINT64_MAX, &end) != 0 || start > end)
+		argp_error(state, "--range: '%s%s%s' is not START:END, two "
+			   "byte offsets with START at most END", arg,
+			   colon ? ":" : "", colon ? colon + 1 : "");
+	o->range = true;
+	o->range_start = start;
+	o->range_end = end;
+}
+
+static error_t origin_parse(int key, char *arg, struct argp_state *state)
+{
+	struct run_origin *o = &((struct run_options *)state->input)->origin;
+	switch (key) {
+	case OPT_FIRST_LINE:
+		o->line = (uint32_t)origin_number(state, "first-line", arg,
+						  UINT32_MAX);
+		break;
+	case OPT_FIRST_COLUMN:
+		o->column = (uint32_t)origin_number(state, "first-column", arg,
+						    UINT32_MAX);
+		break;
+	case OPT_FIRST_GAME:
+		o->game = origin_number(state, "first-game", arg, UINT64_MAX);
+		break;
+	case OPT_LABEL: o->label = arg; break;
+	case OPT_RANGE: range_option(state, o, arg); break;
+	default: return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+const struct argp run_origin_argp = { origin_options, origin_parse, NULL,
+				      NULL, NULL, NULL, NULL };

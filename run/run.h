@@ -109,6 +109,22 @@ struct diag_policy {
 };
 enum diag_level { DIAG_LEVEL_DEFAULT, DIAG_LEVEL_ON, DIAG_LEVEL_OFF,
 		  DIAG_LEVEL_ERROR };
+/* Where the input stands in a larger file, for a piece of it read apart
+ * (pgn-split's manifest gives these): --first-line, --first-column,
+ * --first-game, --label.  Its diagnostics carry the whole file's lines,
+ * columns and game numbers, and the file's name; so do the game numbers
+ * a command writes.  0 (NULL): not given, the input is a file of its
+ * own.  They take one input. */
+struct run_origin {
+	uint32_t line, column;
+	uint64_t game;
+	const char *label;
+	/* --range START:END: only the games that start in those bytes of
+	 * the file (range.c says where a game starts), on one thread. */
+	bool range;
+	uint64_t range_start, range_end;
+};
+
 /* The options the game-reading commands share, as argp children: parsed
  * into the struct run_options given as the parent's input (argp gives
  * each child its parent's input). */
@@ -129,9 +145,14 @@ struct run_options {
 	bool selection_used;
 	unsigned jobs;		/* --jobs; 1 when not given */
 	bool jobs_many;		/* --jobs asked for other than one */
+	struct run_origin origin;	/* run_origin_argp's */
 };
 extern const struct argp run_diag_argp, run_strict_argp, run_select_argp,
-	run_jobs_argp;
+	run_jobs_argp, run_origin_argp;
+/* --progress and --no-progress: the progress line that run_files()
+ * shows on standard error (a terminal, or any with --progress) unless
+ * the run is quiet.  run_jobs_argp includes them. */
+extern const struct argp run_progress_argp;
 /* The commands' argp help_filter: --help ends with the variant ids and
  * the manual pages to read. */
 char *run_help_filter(int key, const char *text, void *input);
@@ -188,10 +209,16 @@ const char *diag_code_list(void);
 /* Output faults.  SIGPIPE is ignored in every command (output.c), so a
  * closed pipe is a write error (EPIPE) like a full disk: exit status 2.
  * A closed pipe is expected (`| head`) and never reported; any other
- * write error is, once, with the file's name, and a regular file opened
- * by output_open() that could not be written whole is removed.  Standard
- * output not closed by output_close() (argp's --help and --version exit
- * on their own) is checked so at exit: a write error is then status 2. */
+ * write error is, once, with the file's name.  A regular file (or a
+ * name that does not exist yet) is written under a temporary name in its
+ * directory (the one a symbolic link's file is in: the link stays) and
+ * renamed into place by output_close(): a write error,
+ * an exit before the close (die()) or SIGINT, SIGTERM or SIGHUP removes
+ * the temporary file and leaves the file as it was, or none, never
+ * half-written.  Anything else (a device, a FIFO, a terminal, "-") is
+ * written in place.  Standard output not closed by output_close()
+ * (argp's --help and --version exit on their own) is checked so at
+ * exit: a write error is then status 2. */
 
 /* The files the command reads ("-" or none: standard input), so that
  * output_open() refuses to write over one of them. */
@@ -203,12 +230,12 @@ void inputs_declare(char *const *files, int nfiles);
  * standard output, that is not a regular one (/dev/null, /dev/stdout on a
  * pipe) returns that output's FILE: both write through it, in order. */
 FILE *output_open(const char *path);
-/* Flushes and closes (a FILE two outputs share: at the last one's close);
- * reports a write error (full disk) and returns -1; returns -1 quietly
- * for a closed pipe. */
+/* Flushes and closes (a FILE two outputs share: at the last one's close)
+ * and renames a temporary file into place; reports a write error (full
+ * disk) and returns -1; returns -1 quietly for a closed pipe. */
 int output_close(FILE *f, const char *path);
-/* Closes an output that is not to be written after all: a regular file
- * is removed (nothing else is: a device, a pipe). */
+/* Closes an output that is not to be written after all: its temporary
+ * file is removed, and a file of that name is left as it was. */
 void output_abandon(FILE *f, const char *path);
 /* Exits with EXIT_TROUBLE when a write to standard output or to an open
  * output has failed (reported as output_close() does): so that a filter
@@ -350,6 +377,8 @@ struct run_config {
 	 * left out; added to by the run. */
 	uint64_t counts[RUN_COUNTERS];
 	uint64_t unselected;
+	/* The input's place in a larger file (run_origin_argp). */
+	struct run_origin origin;
 };
 
 /* Runs every game of each file (none, or "-": standard input).  0, or

@@ -6,7 +6,35 @@
 
 #include "engine.h"
 
+/* The buffer of a worker's FILE (run_file()). */
+#define WORKER_FILE_BUFFER ((size_t)64 << 10)
+
 /* ------------------------------------------------------------ records */
+
+/* A worker's FILE writes into the sink of the game it runs. */
+static ssize_t file_write(void *cookie, const char *p, size_t n)
+{
+	struct worker_file *f = cookie;
+	rp_sink_write(f->w->sink, f->stream, p, n);
+	return (ssize_t)n;
+}
+
+FILE *run_file(struct run_sink *k, unsigned s)
+{
+	struct run_worker *w = k->worker;
+	if (s >= RUN_STREAMS)
+		die("run_file: no stream %u", s);
+	if (!w->files[s]) {
+		w->cookies[s] = (struct worker_file){ w, s };
+		w->files[s] = fopencookie(&w->cookies[s], "w",
+					  (cookie_io_functions_t){
+						  .write = file_write });
+		if (!w->files[s] ||
+		    setvbuf(w->files[s], NULL, _IOFBF, WORKER_FILE_BUFFER) != 0)
+			pawnkit_out_of_memory();
+	}
+	return w->files[s];
+}
 
 void rp_sink_mark(const struct run_sink *k, struct mark *m)
 {

@@ -23,6 +23,7 @@ void rp_chunk_written(struct engine *e, struct run_sink *k, uint64_t bytes,
 		      uint64_t games)
 {
 	counts_written(e, k);
+	rp_progress_add(bytes, games);
 	if (e->cfg->written)
 		e->cfg->written(e->cfg->ctx, k->chunk, bytes, games);
 }
@@ -54,6 +55,34 @@ static void batch_end(struct engine *e, struct run_sink *k, struct batch *b,
 	rp_sink_new_chunk(k);
 }
 
+/* --range (range.c): the next game starts at the range's end cut. */
+static bool range_ended(const struct engine *e, const struct pgn_reader *r)
+{
+	size_t off;
+	struct pgn_loc at;
+	return e->range && pgn_reader_tell(r, &off, &at) &&
+	       pgn_reader_consumed(r) >= e->range_len;
+}
+
+/* --range: the game just read runs over the end's cut, which is then no
+ * game start: the pieces on either side would both miss or both take
+ * the game.  True with err's message. */
+static bool range_overrun(const struct engine *e, const struct pgn_reader *r,
+			  struct diag *err)
+{
+	size_t off;
+	struct pgn_loc at;
+	if (!e->range || !pgn_reader_tell(r, &off, &at) ||
+	    pgn_reader_consumed(r) <= e->range_len)
+		return false;
+	memset(err, 0, sizeof *err);
+	snprintf(err->message, sizeof err->message, "%s: no safe cut at byte "
+		 "%llu for --range: the line there that starts '[Event ' is "
+		 "inside a game", e->name,
+		 (unsigned long long)(e->range_at + e->range_len));
+	return true;
+}
+
 /* One game read by r, run and written.  1: a game; 0: the input's end;
  * -1: a read error (*err); -2: a write failed. */
 static int stream_game(struct engine *e, struct run_sink *k,
@@ -61,10 +90,16 @@ static int stream_game(struct engine *e, struct run_sink *k,
 		       struct diag *err)
 {
 	rp_sink_clear(k);
+	if (range_ended(e, r))
+		return 0;
 	rp_sink_hold(k);
 	int rc = pgn_reader_next(r, &w->game, run_report, k, err);
 	if (rc != 1)
 		return rc;
+	if (range_overrun(e, r, err)) {
+		rp_sink_release(k, false);
+		return -1;
+	}
 	k->buf = (char *)w->game.raw;	/* for run_write_raw */
 	k->cut_stream = -1;
 	rp_run_game(e->cfg, w, &w->game, k);
@@ -179,8 +214,8 @@ bool rp_run_serial(struct engine *e)
 {
 	struct run_sink *k = xcalloc(1, sizeof *k);
 	k->cfg = e->cfg;
-	k->origin = true;
-	k->at = (struct pgn_loc){ 1, 1 };
+	k->origin = !e->piece;
+	k->at = (struct pgn_loc){ 1, e->carry_col };
 	k->stream = k->serial = true;
 	bool ok = rp_run_stream(e, k);
 	rp_sink_free(k);

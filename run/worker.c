@@ -1,11 +1,11 @@
 /* One game on a thread: selected by --match, then given to the command's
- * game function, whose FILE streams (run_file()) write into its sink.
+ * game function, whose FILE streams (run_file(), sink.c) write into its
+ * sink.
  * See engine.h. */
 #include <stdlib.h>
 
 #include "engine.h"
 
-#define WORKER_FILE_BUFFER ((size_t)64 << 10)
 
 struct run_worker *rp_worker_new(const struct run_config *cfg)
 {
@@ -36,31 +36,6 @@ struct run_worker *rp_main_worker(struct engine *e)
 	if (!e->main)
 		e->main = rp_worker_new(e->cfg);
 	return e->main;
-}
-
-/* A worker's FILE writes into the sink of the game it runs. */
-static ssize_t file_write(void *cookie, const char *p, size_t n)
-{
-	struct worker_file *f = cookie;
-	rp_sink_write(f->w->sink, f->stream, p, n);
-	return (ssize_t)n;
-}
-
-FILE *run_file(struct run_sink *k, unsigned s)
-{
-	struct run_worker *w = k->worker;
-	if (s >= RUN_STREAMS)
-		die("run_file: no stream %u", s);
-	if (!w->files[s]) {
-		w->cookies[s] = (struct worker_file){ w, s };
-		w->files[s] = fopencookie(&w->cookies[s], "w",
-					  (cookie_io_functions_t){
-						  .write = file_write });
-		if (!w->files[s] ||
-		    setvbuf(w->files[s], NULL, _IOFBF, WORKER_FILE_BUFFER) != 0)
-			pawnkit_out_of_memory();
-	}
-	return w->files[s];
 }
 
 /* The number is recorded where it stands in the stream: the bytes

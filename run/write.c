@@ -20,6 +20,7 @@ static void print_diag(const struct engine *e, const struct run_sink *k,
 
 void rp_before_print(const struct engine *e)
 {
+	rp_progress_clear();
 	if (e->cfg->before_print)
 		e->cfg->before_print(e->cfg->ctx);
 }

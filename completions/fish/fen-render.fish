@@ -22,6 +22,8 @@ complete -c fen-render -l highlight -x -d 'Tint squares, e.g. e2,e4 or Re4'
 complete -c fen-render -l arrow -x -d 'Draw arrows, e.g. e2e4 or Rd7d5'
 complete -c fen-render -l check -d 'Mark the king of the side to move when in check'
 complete -c fen-render -s s -l strict -d 'Treat every warning as an error'
+complete -c fen-render -l progress -d 'Show the progress line even when not on a terminal'
+complete -c fen-render -l no-progress -d 'Never show the progress line'
 complete -c fen-render -l theme -x -d 'Colours of SVG diagrams' \
     -a "(printf '%s\t%s\n' light 'cream and brown, the default' dark 'slate on near-black')"
 complete -c fen-render -s '?' -l help -d 'List the options'
