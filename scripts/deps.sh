@@ -6,9 +6,10 @@ set -eu
 need="gcc libc6-dev clang libclang-rt-dev make pkg-config libpcre2-dev libcmocka-dev xz-utils
 	zlib1g-dev libzstd-dev liblzma-dev libbz2-dev"
 # Independent oracles for the tests, and the compressors that make their
-# compressed inputs (skipped when absent, installed here).
+# compressed inputs (skipped when absent, installed here); sshd, rsync and
+# Dask for the recipes run over ssh and on a Dask cluster.
 want="pgn-extract stockfish libxml2-utils librsvg2-bin mandoc time python3 parallel strace zsh fish
-	zstd bzip2"
+	zstd bzip2 openssh-server rsync python3-distributed"
 missing=""
 for p in $need $want; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
