@@ -484,7 +484,7 @@ int main(int argc, char **argv)
 		"standard input (blank lines and lines starting with # are "
 		"skipped): a FEN, a board alone, pgn-convert -f fen lines or "
 		"EPD, a line's variant read under it.  A bad FEN is reported with its field and column and "
-		"the next one is still drawn.  Exit status: 0 all drawn, 1 a bad "
+		"the next one is still drawn.  Exit status: 0 when all are drawn, 1 a bad "
 		"FEN or game, 2 usage or I/O error.",
 		children, run_help_filter, NULL
 	};

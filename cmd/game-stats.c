@@ -158,6 +158,22 @@ static error_t parse_opt(int key, char *arg, struct argp_state *state)
 	return 0;
 }
 
+/* The closing note on invalid games, once for the whole: a piece's
+ * partial leaves it to the merge that writes the report, so that pieces
+ * and merge together say what one run over the whole says. */
+static void note_invalid(const struct gamestats *gs, uint64_t games,
+			 uint64_t invalid)
+{
+	if (gs->quiet || gs->partial || !invalid)
+		return;
+	warn_user("%llu %s: %llu valid, %llu invalid (%s)",
+		  (unsigned long long)games, plural(games, "game", "games"),
+		  (unsigned long long)(games - invalid),
+		  (unsigned long long)invalid,
+		  gs->out.skip_invalid ? "left out of the totals"
+				       : "counted apart");
+}
+
 /* Adds one partial file into *s.  A merge that writes a partial may be a
  * reducer given a share of the lines, headers or none; the merge that
  * writes the report needs every input whole. */
@@ -195,6 +211,9 @@ static int merge_partials(const struct gamestats *gs, struct stats **s,
 		warn_user("%s", why);
 		return -1;
 	}
+	uint64_t games, invalid;
+	stats_game_counts(*s, &games, &invalid);
+	note_invalid(gs, games, invalid);
 	return 0;
 }
 
@@ -291,14 +310,7 @@ static int read_games(struct gamestats *gs, struct stats **s, char **files,
 	struct diag_policy said = { .quiet = gs->quiet };
 	if (status == 0)
 		run_selection_end(&gs->opts, &said, games, rc.unselected);
-	if (!gs->quiet && invalid)
-		warn_user("%llu %s: %llu valid, %llu invalid (%s)",
-			  (unsigned long long)games,
-			  plural(games, "game", "games"),
-			  (unsigned long long)(games - invalid),
-			  (unsigned long long)invalid,
-			  gs->out.skip_invalid ? "left out of the totals"
-					       : "counted apart");
+	note_invalid(gs, games, invalid);
 	return status;
 }
 

@@ -654,13 +654,21 @@ static int check_whole(const struct stats *s, char *why, size_t n)
 	return -1;
 }
 
-static uint64_t games_counted(const struct stats *s)
+void stats_game_counts(const struct stats *s, uint64_t *games,
+		       uint64_t *invalid)
 {
-	uint64_t games = 0;
+	*games = *invalid = 0;
 	for (size_t g = 0; g < s->groups.n; g++) {
 		const struct group *gr = st_group_at(s, g);
-		games += gr->c[ST_GAMES] + gr->c[ST_INVALID];
+		*games += gr->c[ST_GAMES] + gr->c[ST_INVALID];
+		*invalid += gr->c[ST_INVALID];
 	}
+}
+
+static uint64_t games_counted(const struct stats *s)
+{
+	uint64_t games, invalid;
+	stats_game_counts(s, &games, &invalid);
 	return games;
 }
 

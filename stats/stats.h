@@ -56,6 +56,10 @@ bool stats_add_game(struct stats *s, struct pgn_game *g,
  * counts: nothing is replayed, so nothing is found invalid. */
 void stats_add_tags(struct stats *s, const struct pgn_game *g,
 		    const struct replay_opts *ro);
+/* The games counted in s, valid or not (*games), and the invalid among
+ * them (*invalid). */
+void stats_game_counts(const struct stats *s, uint64_t *games,
+		       uint64_t *invalid);
 /* Adds from into into; -1 (why) when their configurations differ. */
 int stats_merge(struct stats *into, const struct stats *from, char *why,
 		size_t n);
