@@ -20,6 +20,7 @@ for c in "$bin"/*; do
 #!/bin/sh
 exec 4>&1
 { valgrind -q --tool=memcheck --leak-check=full \\
+	--suppressions="$here/scripts/valgrind.supp" \\
 	--errors-for-leak-kinds=definite,indirect --error-exitcode=99 \\
 	--log-file="$work/logs/%p.log" "$c" "\$@" 2>&1 1>&4 4>&-
   echo \$? >"$work/logs/status.\$\$"; } | sed "s|$c|$work/bin/$name|g" >&2
