@@ -67,6 +67,10 @@ struct pgn_reader {
 	 * without going to the line's end again (many games on one line,
 	 * each followed by " %", were quadratic). */
 	uint64_t rest_from, rest_eol;
+	/* The blanks to the input's end that the last call took for no
+	 * game: data[blank_at, blank_at + blank_len), at line, col
+	 * (pgn_reader_blank_end()). */
+	size_t blank_at, blank_len;
 };
 
 struct pgn_lex {
