@@ -291,6 +291,23 @@ static void split_game(struct split *s, const struct pgn_game *g)
 	piece_write(s, g->raw, g->raw_len);
 }
 
+/* Blanks where the input ends that the reader gives as no game: with the
+ * last piece, as the bytes after the last game are; an input of nothing
+ * else is a piece of no game (an empty one is no piece: none add up to
+ * it). */
+static void split_blank_end(struct split *s, const struct pgn_reader *r)
+{
+	const char *bytes;
+	size_t len;
+	struct pgn_loc at;
+	pgn_reader_blank_end(r, &bytes, &len, &at);
+	if (!len)
+		return;
+	if (!s->piece.number)
+		piece_open(s, at);
+	piece_write(s, bytes, len);
+}
+
 /* The rest of a game over the reader's size limit: it belongs to the
  * piece that holds the game's start. */
 static void split_skipped(void *ctx, const char *bytes, size_t len)
@@ -318,6 +335,8 @@ static int split_input(struct split *s)
 	int rc;
 	while ((rc = pgn_reader_next(r, &g, ignore_diag, NULL, &err)) == 1)
 		split_game(s, &g);
+	if (rc == 0)
+		split_blank_end(s, r);
 	pgn_game_release(&g);
 	pgn_reader_close(r);
 	if (rc < 0)

@@ -372,6 +372,8 @@ static void mt_trailing(struct pgn_lex *x, const char *p, const char *end)
 static enum lx mt_after_result(struct pgn_lex *x)
 {
 	const char *p = x->p, *end = x->end, *q, *bol; /* past a mark */
+	const char *rest = NULL, *rest_eol = NULL; /* the first line gone to */
+	struct pgn_reader *r = x->r;
 	int mark;
 
 	for (; p < end && (lex_blank((unsigned char)*p) || *p == '\n'); p++)
@@ -384,12 +386,25 @@ static enum lx mt_after_result(struct pgn_lex *x)
 	for (q = p, bol = NULL; q < end;) {
 		if (lex_blank((unsigned char)*q) || *q == '\n') {
 			q++;
-		} else if (*q == '{' || *q == ';' || *q == '%') {
-			q = *q == '{' ? memchr(q, '}', (size_t)(end - q))
-				      : lex_find_line_end(x, q, end);
+		} else if (*q == '{') {
+			q = memchr(q, '}', (size_t)(end - q));
 			if (!q)
 				break;
 			q++;
+		} else if (*q == ';' || *q == '%') {
+			/* On the line of an earlier answer (no line end
+			 * between): more than comments follows it. */
+			uint64_t at = lex_offset(x, q);
+			if (at >= r->rest_from && at < r->rest_eol)
+				return lp_lex_end_at(x, p);
+			const char *eol = lex_find_line_end(x, q, end);
+			if (!eol)
+				break;
+			if (!rest) {
+				rest = q;
+				rest_eol = eol;
+			}
+			q = eol + 1;
 		} else if ((mark = lp_lex_dos_eof(x, q)) != 0) {
 			if (mark < 0)
 				return LX_MORE;
@@ -400,6 +415,12 @@ static enum lx mt_after_result(struct pgn_lex *x)
 				return LX_MORE;
 			bol = q += 3;
 		} else {
+			/* What follows a line end is the same for every
+			 * place on the line: kept for the line's next game. */
+			if (rest) {
+				r->rest_from = lex_offset(x, rest);
+				r->rest_eol = lex_offset(x, rest_eol);
+			}
 			return lp_lex_end_at(x, p);
 		}
 	}

@@ -286,6 +286,13 @@ struct pgn_reader *pgn_reader_from_memory(const char *name, const char *buf,
 int pgn_reader_next(struct pgn_reader *r, struct pgn_game *game,
 		    diag_fn report, void *ctx, struct diag *err);
 void pgn_reader_close(struct pgn_reader *r);
+/* After pgn_reader_next() returned 0: the bytes it found blank to the
+ * input's end and so no game (blank lines, byte order marks, a DOS
+ * end-of-file mark: all of an input with no game), at *at; *len 0 for
+ * none.  For a caller that must account for every byte (pgn-split).
+ * Valid until the next call on the reader. */
+void pgn_reader_blank_end(const struct pgn_reader *r, const char **p,
+			  size_t *len, struct pgn_loc *at);
 
 /* Reads a game again, tree and all: g was read with tags_only, full gets
  * what a reader without it would have returned for the same bytes (same

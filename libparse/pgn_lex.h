@@ -60,6 +60,17 @@ struct pgn_reader {
 	size_t ndiags, diag_cap;
 	unsigned long diags_left_out;	/* past DIAG_GAME_MAX, this attempt */
 	scan_plain_fn *scan;		/* the tags-only scan */
+	/* A line that mt_after_result() went to the end of, from a '%' or
+	 * ';' after a game's result, to find more than comments after it:
+	 * the input offsets of that byte and of the line's end (0: none).
+	 * A later game of the line meeting such a byte there has its answer
+	 * without going to the line's end again (many games on one line,
+	 * each followed by " %", were quadratic). */
+	uint64_t rest_from, rest_eol;
+	/* The blanks to the input's end that the last call took for no
+	 * game: data[blank_at, blank_at + blank_len), at line, col
+	 * (pgn_reader_blank_end()). */
+	size_t blank_at, blank_len;
 };
 
 struct pgn_lex {
@@ -136,6 +147,13 @@ static inline const char *lex_find_line_end(const struct pgn_lex *x,
 					    const char *p, const char *to)
 {
 	return pgn_find_line_end(p, to, lex_next_byte(x, to));
+}
+
+/* The input offset of p, in the window or at its end: the same for a
+ * byte whatever the buffer holds. */
+static inline uint64_t lex_offset(const struct pgn_lex *x, const char *p)
+{
+	return x->r->dropped + x->r->start + (uint64_t)(p - x->base);
 }
 
 /* Whether a line starts at p, which is no LF and has a byte before it:

@@ -1082,6 +1082,7 @@ int pgn_reader_next(struct pgn_reader *r, struct pgn_game *g,
 	struct pgn_lex x;
 	enum lx rc;
 
+	r->blank_len = 0;
 	if (r->skipping) {
 		int skipped = reader_skip(r, err);
 		if (skipped != 0)
@@ -1110,6 +1111,8 @@ int pgn_reader_next(struct pgn_reader *r, struct pgn_game *g,
 	 * text: they make a game flagged as an error, which keeps them. */
 	if (!x.anything &&
 	    !memchr(x.base, 0, (size_t)(x.game_end - x.base))) {
+		r->blank_at = r->start;
+		r->blank_len = r->len - r->start;
 		r->start = r->len;
 		return 0;
 	}
@@ -1121,6 +1124,15 @@ int pgn_reader_next(struct pgn_reader *r, struct pgn_game *g,
 		reader_finish(r, &x);
 	send_diags(r, g, report, ctx);
 	return 1;
+}
+
+void pgn_reader_blank_end(const struct pgn_reader *r, const char **p,
+			  size_t *len, struct pgn_loc *at)
+{
+	*p = r->data + r->blank_at;
+	*len = r->blank_len;
+	at->line = r->line;
+	at->col = r->col;
 }
 
 /* ---------------------------------------------------------------- games */
