@@ -210,6 +210,17 @@ static bool tag_plain(const char *open, const char *end, struct tag_text *t)
 	return true;
 }
 
+/* Are the two bytes at p those of lit?  One load and one compare (the
+ * literal's copy is a constant, whatever the byte order). */
+static inline bool tag_two(const char *p, const char *lit)
+{
+	uint16_t a, b;
+
+	memcpy(&a, p, 2);
+	memcpy(&b, lit, 2);
+	return a == b;
+}
+
 #if defined(__SSE2__)
 /* Bit i: byte i of the sixteen at q is no tag_name_char(). */
 static inline unsigned tag_name_stops(const char *q)
@@ -291,7 +302,7 @@ tag_plain_quick(const char *open, const char *end, size_t *name_len,
 	if (end - open < 64 || !(a = tag_name_stops(open + 1)))
 		return -1;
 	q = open + 1 + __builtin_ctz(a);
-	if (q == open + 1 || q[0] != ' ' || q[1] != '"')
+	if (q == open + 1 || !tag_two(q, " \""))
 		return 0;
 	v = q + 2;
 	b = tag_value_stops(v) | tag_value_stops(v + 16) << 16;
@@ -300,7 +311,7 @@ tag_plain_quick(const char *open, const char *end, size_t *name_len,
 	q = v + __builtin_ctz(b);
 	*name_len = (size_t)(v - 2 - (open + 1));
 	*close = q;
-	return q[0] == '"' && q[1] == ']' && (q[2] == '\n' || q[2] == '\r');
+	return tag_two(q, "\"]") && (q[2] == '\n' || q[2] == '\r');
 #else
 	return -1;
 #endif
@@ -405,7 +416,7 @@ static void tag_run(struct pgn_lex *x)
 	for (;;) {
 		/* p < end: a plain line's end is in the window. */
 		const char *lf = p + (*p == '\r');
-		if (end - lf < 2 || lf[0] != '\n' || lf[1] != '[')
+		if (end - lf < 2 || !tag_two(lf, "\n["))
 			break;
 		line++;
 		p = line_start = lf + 1;

@@ -36,7 +36,7 @@ static uint64_t key_word(const char *p, size_t n)
 	return w;
 }
 
-static uint64_t key_hash(const char *key, size_t len)
+static inline uint64_t key_hash(const char *key, size_t len)
 {
 	uint64_t h = 0xcbf29ce484222325u ^ len;
 	for (; len > 8; key += 8, len -= 8) {
@@ -127,23 +127,10 @@ size_t st_smap_find(const struct smap *m, const char *key, size_t len)
 	return e ? e - 1 : SIZE_MAX;
 }
 
-size_t st_smap_intern(struct smap *m, const char *key, size_t len, bool *added)
+/* A new entry for key at the free slot. */
+static size_t add_entry(struct smap *m, size_t slot, const char *key,
+			size_t len, uint64_t h)
 {
-	return st_smap_intern_hashed(m, key, len, key_hash(key, len), added);
-}
-
-/* The work of st_smap_intern() for a key whose hash is known (that of an
- * entry of another map, when merging). */
-size_t st_smap_intern_hashed(struct smap *m, const char *key, size_t len,
-			     uint64_t h, bool *added)
-{
-	if ((m->n + 1) * 2 > m->nslots)
-		rehash(m);
-	size_t slot = slot_of(m, key, len, h);
-	if (added)
-		*added = !m->slots[slot];
-	if (m->slots[slot])
-		return m->slots[slot] - 1;
 	if (m->n == UINT32_MAX - 1)
 		abort();	/* four billion keys: beyond any sane input */
 	if (m->n == m->cap)	/* each entry is written whole below */
@@ -153,4 +140,30 @@ size_t st_smap_intern_hashed(struct smap *m, const char *key, size_t len,
 		arena_strndup(&m->keys, key, len), (uint32_t)len, h };
 	m->slots[slot] = (uint32_t)++m->n;
 	return m->n - 1;
+}
+
+/* The index of key (its hash h), added when absent. */
+static inline size_t intern(struct smap *m, const char *key, size_t len,
+			    uint64_t h, bool *added)
+{
+	if ((m->n + 1) * 2 > m->nslots)
+		rehash(m);
+	size_t slot = slot_of(m, key, len, h);
+	if (added)
+		*added = !m->slots[slot];
+	return m->slots[slot] ? m->slots[slot] - 1
+			      : add_entry(m, slot, key, len, h);
+}
+
+size_t st_smap_intern(struct smap *m, const char *key, size_t len, bool *added)
+{
+	return intern(m, key, len, key_hash(key, len), added);
+}
+
+/* The work of st_smap_intern() for a key whose hash is known (that of an
+ * entry of another map, when merging). */
+size_t st_smap_intern_hashed(struct smap *m, const char *key, size_t len,
+			     uint64_t h, bool *added)
+{
+	return intern(m, key, len, h, added);
 }
