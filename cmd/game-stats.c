@@ -3,6 +3,7 @@
  * SVG of charts, or a partial result to merge later. */
 #include <argp.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -227,21 +228,39 @@ static int merge_partials(const struct gamestats *gs, struct stats **s,
 enum { C_GAMES, C_INVALID };
 
 /* What the run's callbacks share.  Workers only read gs; total belongs
- * to the calling thread. */
+ * to the calling thread.  A chunk's state, once written, is kept for the
+ * next chunk (spare, under lock): its tables need not grow again. */
+enum { SPARE_MAX = 4 };
+
 struct reading {
 	const struct gamestats *gs;
 	struct stats *total;
+	pthread_mutex_t lock;
+	struct stats *spare[SPARE_MAX];
+	size_t nspare;
 };
 
 static void *chunk_new(void *ctx)
 {
-	const struct reading *r = ctx;
-	return stats_new(&r->gs->cfg);
+	struct reading *r = ctx;
+	struct stats *s = NULL;
+	pthread_mutex_lock(&r->lock);
+	if (r->nspare)
+		s = r->spare[--r->nspare];
+	pthread_mutex_unlock(&r->lock);
+	return s ? s : stats_new(&r->gs->cfg);
 }
 
 static void chunk_free(void *ctx, void *chunk)
 {
-	(void)ctx;
+	struct reading *r = ctx;
+	stats_clear(chunk);
+	pthread_mutex_lock(&r->lock);
+	if (r->nspare < SPARE_MAX) {
+		r->spare[r->nspare++] = chunk;
+		chunk = NULL;
+	}
+	pthread_mutex_unlock(&r->lock);
 	stats_free(chunk);
 }
 
@@ -286,8 +305,8 @@ static void chunk_written(void *ctx, void *chunk, uint64_t bytes,
 static int read_games(struct gamestats *gs, struct stats **s, char **files,
 		      int nfiles)
 {
-	struct reading r = { .gs = gs,
-			     .total = stats_new(&gs->cfg) };
+	struct reading r = { .gs = gs, .total = stats_new(&gs->cfg),
+			     .lock = PTHREAD_MUTEX_INITIALIZER };
 	struct run_config rc = {
 		.jobs = gs->opts.jobs,
 		.diag = { .quiet = gs->quiet, .errors_only = true,
@@ -304,6 +323,8 @@ static int read_games(struct gamestats *gs, struct stats **s, char **files,
 	};
 	int status = run_files(files, nfiles, &rc) != 0 ? -1 : 0;
 	*s = r.total;
+	while (r.nspare)
+		stats_free(r.spare[--r.nspare]);
 	uint64_t games = rc.counts[C_GAMES], invalid = rc.counts[C_INVALID];
 	/* Its warnings are shown, though the games' are not: a report of no
 	 * game is still a report (status 0), but the user should know. */

@@ -210,6 +210,43 @@ static bool tag_plain(const char *open, const char *end, struct tag_text *t)
 	return true;
 }
 
+/* Are the two bytes at p those of lit?  One load and one compare (the
+ * literal's copy is a constant, whatever the byte order). */
+static inline bool tag_two(const char *p, const char *lit)
+{
+	uint16_t a, b;
+
+	memcpy(&a, p, 2);
+	memcpy(&b, lit, 2);
+	return a == b;
+}
+
+#if defined(__SSE2__)
+/* Bit i: byte i of the sixteen at q is no tag_name_char(). */
+static inline unsigned tag_name_stops(const char *q)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
+	__m128i stop = _mm_cmpeq_epi8(_mm_subs_epu8(v, _mm_set1_epi8(' ')),
+				      _mm_setzero_si128());
+	stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('"')));
+	stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('[')));
+	stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8(']')));
+	stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f)));
+	return (unsigned)_mm_movemask_epi8(stop);
+}
+
+/* Bit i: byte i of the sixteen at q is a '"', backslash, LF or CR. */
+static inline unsigned tag_value_stops(const char *q)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
+	__m128i stop = _mm_cmpeq_epi8(v, _mm_set1_epi8('"'));
+	stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+	stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
+	stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('\r')));
+	return (unsigned)_mm_movemask_epi8(stop);
+}
+#endif
+
 /* Copies name and unescaped value into the arena as one block: the name,
  * two bytes (its end and one unused), the value and its end.  The gap is
  * that of the plain line's ' "', so that line is copied at once. */
@@ -247,6 +284,151 @@ static void tag_store(struct pgn_lex *x, const struct tag_text *t,
 	tag->value = v;
 	tag->value_len = (size_t)(w - v);
 	tag->loc = loc;
+}
+
+/* tag_plain() of the common line that is short (a name under sixteen
+ * bytes, a value under thirty-two) and far from the window's end, from
+ * three loads and no loop: 1 plain (its name's length and its value's
+ * closing quote in *name_len and *close), 0 not plain, -1 not known here
+ * (a longer line, the window's end near). */
+static inline __attribute__((always_inline)) int
+tag_plain_quick(const char *open, const char *end, size_t *name_len,
+		const char **close)
+{
+#if defined(__SSE2__)
+	unsigned a, b;
+	const char *q, *v;
+
+	if (end - open < 64 || !(a = tag_name_stops(open + 1)))
+		return -1;
+	q = open + 1 + __builtin_ctz(a);
+	if (q == open + 1 || !tag_two(q, " \""))
+		return 0;
+	v = q + 2;
+	b = tag_value_stops(v) | tag_value_stops(v + 16) << 16;
+	if (!b)
+		return -1;
+	q = v + __builtin_ctz(b);
+	*name_len = (size_t)(v - 2 - (open + 1));
+	*close = q;
+	return tag_two(q, "\"]") && (q[2] == '\n' || q[2] == '\r');
+#else
+	return -1;
+#endif
+}
+
+/* tag_plain(), for the name's length and the value's closing quote. */
+static inline __attribute__((always_inline)) bool
+tag_plain_short(const char *open, const char *end, size_t *name_len,
+		const char **close)
+{
+	struct tag_text t;
+	int quick = tag_plain_quick(open, end, name_len, close);
+
+	if (quick >= 0)
+		return quick;
+	if (!tag_plain(open, end, &t))
+		return false;
+	*name_len = t.name_len;
+	*close = t.close;
+	return true;
+}
+
+/* Room for n bytes and the end of the copy (n + 1 rounded up to sixteen)
+ * in the game's arena: what tag_store() allocates, but for the copy
+ * sixteen bytes at a time. */
+static inline char *tag_room(struct arena *a, size_t room)
+{
+	char *s;
+
+	if (a->cap - a->used < room)
+		return arena_alloc(a, room);
+	s = a->cur + a->used;
+	a->used += room;
+	return s;
+}
+
+/* A plain line's name, its ' "' and its value: n bytes from src, copied
+ * sixteen at a time when the window holds the bytes read past them. */
+static inline char *tag_copy_plain(struct pgn_lex *x, const char *src,
+				   size_t n)
+{
+	size_t room = (n + 16) & ~(size_t)15;
+	char *s = tag_room(&x->g->arena, room);
+
+#if defined(__SSE2__)
+	if ((size_t)(x->end - src) >= room) {
+		for (size_t i = 0; i < n; i += 16)
+			_mm_storeu_si128((__m128i *)(void *)(s + i),
+					 _mm_loadu_si128((const __m128i *)
+							 (const void *)(src + i)));
+		return s;
+	}
+#endif
+	memcpy(s, src, n);
+	return s;
+}
+
+/* The plain line at open, stored as tag_store() stores it, at column 1 of
+ * line (no warning to give).  The new tag is the nth. */
+static inline void tag_store_plain(struct pgn_lex *x, const char *open,
+				   size_t name_len, const char *close,
+				   uint32_t line, size_t n)
+{
+	size_t vlen = (size_t)(close - (open + name_len + 3));
+	char *s = tag_copy_plain(x, open + 1, name_len + 2 + vlen);
+	struct pgn_tag *tag;
+
+	s[name_len] = 0;
+	s[name_len + 2 + vlen] = 0;
+	if (n == x->r->tag_cap)
+		lp_lex_grow_tags(x->r, n + 1);
+	tag = &x->r->tagv[n];
+	tag->name = s;
+	tag->value = s + name_len + 2;
+	tag->value_len = vlen;
+	tag->loc = (struct pgn_loc){ line, 1 };
+}
+
+/* Where tag_run() left: on line, which starts at line_start. */
+static void tag_run_lines(struct pgn_lex *x, uint32_t line,
+			  const char *line_start)
+{
+	x->line = line;
+	x->line_start = line_start;
+	x->col_bias = 1;
+}
+
+/* The plain lines that follow the pair just read, each right after the
+ * line end of the one before (LF or CRLF): what lp_lex_tag_section()
+ * would do with them, without its general steps.  Stops at the line end
+ * before any other line, or with x->p at the '[' of a line that is not
+ * plain, where the general steps take over in the state they would have
+ * reached. */
+static void tag_run(struct pgn_lex *x)
+{
+	const char *p = x->p, *end = x->end, *line_start = NULL, *close;
+	uint32_t line = x->line;
+	size_t n = x->ntags, name_len;
+
+	if (p == end)
+		return;
+	for (;;) {
+		/* p < end: a plain line's end is in the window. */
+		const char *lf = p + (*p == '\r');
+		if (end - lf < 2 || !tag_two(lf, "\n["))
+			break;
+		line++;
+		p = line_start = lf + 1;
+		if (!tag_plain_short(p, end, &name_len, &close))
+			break;
+		tag_store_plain(x, p, name_len, close, line, n++);
+		p = close + 2;
+	}
+	x->p = p;
+	x->ntags = n;
+	if (line_start)
+		tag_run_lines(x, line, line_start);
 }
 
 static void tag_warn(struct pgn_lex *x, const struct tag_text *t)
@@ -328,7 +510,14 @@ static enum lx tag_pair(struct pgn_lex *x, bool after_blank)
 	const char *open = x->p;
 	struct tag_text t;
 
-	if (!tag_plain(open, x->end, &t)) {
+	if (tag_plain_short(open, x->end, &t.name_len, &t.close)) {
+		t.name = open + 1;
+		t.value = t.name + t.name_len + 2;
+		t.after = t.close + 2;
+		t.odd = NULL;
+		t.literal_backslash = false;
+		t.no_backslash = true;
+	} else {
 		bool pair;
 		enum lx rc = tag_line(x, &t, &pair);
 		if (rc != LX_OK || !pair)
@@ -434,6 +623,8 @@ enum lx lp_lex_tag_section(struct pgn_lex *x)
 		if (*x->p == '[') {
 			rc = tag_pair(x, blank_line);
 			blank_line = false;
+			if (rc == LX_OK)
+				tag_run(x);
 		} else if (*x->p == '%' && lex_loc(x, x->p).col == 1) {
 			rc = tag_escape_line(x);
 		} else {

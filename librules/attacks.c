@@ -1,4 +1,5 @@
-/* Attack tables and Zobrist keys, built once before main().
+/* Attack tables and Zobrist keys, built once when the first position is
+ * made (lr_tables_init(), from position_from_fen()).
  *
  * Sliders use "fancy" magic bitboards: the blockers that matter for a
  * square (its rays without the board edge) are multiplied by a magic
@@ -6,6 +7,8 @@
  * The magics come from a search with a fixed seed (below); the numbers it
  * finds are written down, so start-up only checks them while filling the
  * tables, and searches again only for one that would not fit. */
+#include <pthread.h>
+
 #include "internal.h"
 
 uint64_t lr_knight_attacks[64];
@@ -304,11 +307,19 @@ static void init_zobrist(void)
 			lr_zobrist_code[c][sq] = next_random(&s);
 }
 
-__attribute__((constructor)) static void attacks_init(void)
+static void attacks_init(void)
 {
 	init_steps();
 	init_rays();
 	init_lines();
 	init_magics();
 	init_zobrist();
+}
+
+/* Lazy: a command that makes no position (game-stats --tags-only) never
+ * pays for the tables. */
+void lr_tables_init(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+	pthread_once(&once, attacks_init);
 }

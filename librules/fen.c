@@ -386,6 +386,7 @@ int position_from_fen(struct position *pos, const struct fen_syntax *fen,
 	struct setup_fault f;
 	struct dropped d = { .n = 0, .first = -1 };
 
+	lr_tables_init();
 	if (setup_checks(pos, fen, v, &f, &d) != 0) {
 		diag_setf(err, DIAG_ERROR, DC_FEN, "%s", f.why);
 		err->col = fault_col(fen, &f);

@@ -65,7 +65,11 @@ static inline uint64_t hint_mask(int file, int rank)
 	return m;
 }
 
-/* Filled once at start-up (constructor in attacks.c). */
+/* Builds the tables below and the Zobrist keys, once (attacks.c); every
+ * position is made by position_from_fen(), which calls it first. */
+void lr_tables_init(void);
+
+/* Filled once by lr_tables_init(). */
 extern uint64_t lr_knight_attacks[64];
 extern uint64_t lr_king_attacks[64];
 extern uint64_t lr_pawn_attacks[2][64];	/* squares a pawn of colour c attacks */

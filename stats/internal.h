@@ -33,8 +33,14 @@ struct smap {
 
 void st_smap_init(struct smap *m);
 void st_smap_release(struct smap *m);
+/* No key any more; the memory is kept for the next ones. */
+void st_smap_clear(struct smap *m);
 /* Index of key, added when absent (then *added is set, when given). */
 size_t st_smap_intern(struct smap *m, const char *key, size_t len, bool *added);
+/* st_smap_intern() with the key's hash known: h is an entry's hash of a
+ * map of the same kind (stats_merge). */
+size_t st_smap_intern_hashed(struct smap *m, const char *key, size_t len,
+			     uint64_t h, bool *added);
 /* Index of key, or SIZE_MAX. */
 size_t st_smap_find(const struct smap *m, const char *key, size_t len);
 
@@ -157,6 +163,7 @@ struct stats {
 	uint64_t pieces, sum_lines, sum_checks, nchecks;
 	char check_at[96];
 	struct smap groups;
+	size_t empty_group;	/* index + 1 of the group "", once made */
 	/* The groups, in pages of GROUP_PAGE: grouped by player there are
 	 * tens of thousands, and one array doubled as it grows would hold up
 	 * to twice their memory, and three times while it is copied. */
@@ -167,6 +174,9 @@ struct stats {
 	 * from it" (openings); filled on first use. */
 	bool start_known[STATS_VARIANTS_MAX];
 	uint8_t start_board[STATS_VARIANTS_MAX][128];
+	/* Index + 1 in the ECO table of each code A00 to E99, once seen
+	 * (0: not yet), by letter and number (stats.c eco_tally). */
+	uint32_t eco_slot[500];
 	/* Scratch for the game being added. */
 	char *key;
 	size_t keycap;

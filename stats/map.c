@@ -36,7 +36,7 @@ static uint64_t key_word(const char *p, size_t n)
 	return w;
 }
 
-static uint64_t key_hash(const char *key, size_t len)
+static inline uint64_t key_hash(const char *key, size_t len)
 {
 	uint64_t h = 0xcbf29ce484222325u ^ len;
 	for (; len > 8; key += 8, len -= 8) {
@@ -65,8 +65,31 @@ void st_smap_release(struct smap *m)
 	st_smap_init(m);
 }
 
-static size_t slot_of(const struct smap *m, const char *key, size_t len,
-		      uint64_t h)
+/* Are the len bytes at a and b the same?  Keys are mostly names of ten or
+ * twenty bytes: two loads of eight, overlapping, compare those. */
+static inline bool key_eq(const char *a, const char *b, size_t len)
+{
+	uint64_t x, y, u, v;
+
+	if (len < 8 || len > 16)
+		return memcmp(a, b, len) == 0;
+	memcpy(&x, a, 8);
+	memcpy(&y, b, 8);
+	memcpy(&u, a + len - 8, 8);
+	memcpy(&v, b + len - 8, 8);
+	return ((x ^ y) | (u ^ v)) == 0;
+}
+
+void st_smap_clear(struct smap *m)
+{
+	m->n = 0;
+	if (m->slots)
+		memset(m->slots, 0, m->nslots * sizeof *m->slots);
+	arena_reset(&m->keys);
+}
+
+static inline size_t slot_of(const struct smap *m, const char *key,
+			     size_t len, uint64_t h)
 {
 	size_t mask = m->nslots - 1;
 	for (size_t i = h & mask;; i = (i + 1) & mask) {
@@ -75,7 +98,7 @@ static size_t slot_of(const struct smap *m, const char *key, size_t len,
 			return i;
 		const struct smap_entry *en = &m->entries[e - 1];
 		if (en->hash == h && en->len == len &&
-		    memcmp(en->key, key, len) == 0)
+		    key_eq(en->key, key, len))
 			return i;
 	}
 }
@@ -104,22 +127,43 @@ size_t st_smap_find(const struct smap *m, const char *key, size_t len)
 	return e ? e - 1 : SIZE_MAX;
 }
 
-size_t st_smap_intern(struct smap *m, const char *key, size_t len, bool *added)
+/* A new entry for key at the free slot. */
+static size_t add_entry(struct smap *m, size_t slot, const char *key,
+			size_t len, uint64_t h)
 {
-	if ((m->n + 1) * 2 > m->nslots)
-		rehash(m);
-	uint64_t h = key_hash(key, len);
-	size_t slot = slot_of(m, key, len, h);
-	if (added)
-		*added = !m->slots[slot];
-	if (m->slots[slot])
-		return m->slots[slot] - 1;
 	if (m->n == UINT32_MAX - 1)
 		abort();	/* four billion keys: beyond any sane input */
-	st_grow((void **)&m->entries, &m->cap, m->n + 1,
-		sizeof *m->entries);
+	if (m->n == m->cap)	/* each entry is written whole below */
+		m->entries = pawnkit_grow(m->entries, &m->cap, m->n + 1,
+					  sizeof *m->entries, 8);
 	m->entries[m->n] = (struct smap_entry){
 		arena_strndup(&m->keys, key, len), (uint32_t)len, h };
 	m->slots[slot] = (uint32_t)++m->n;
 	return m->n - 1;
+}
+
+/* The index of key (its hash h), added when absent. */
+static inline size_t intern(struct smap *m, const char *key, size_t len,
+			    uint64_t h, bool *added)
+{
+	if ((m->n + 1) * 2 > m->nslots)
+		rehash(m);
+	size_t slot = slot_of(m, key, len, h);
+	if (added)
+		*added = !m->slots[slot];
+	return m->slots[slot] ? m->slots[slot] - 1
+			      : add_entry(m, slot, key, len, h);
+}
+
+size_t st_smap_intern(struct smap *m, const char *key, size_t len, bool *added)
+{
+	return intern(m, key, len, key_hash(key, len), added);
+}
+
+/* The work of st_smap_intern() for a key whose hash is known (that of an
+ * entry of another map, when merging). */
+size_t st_smap_intern_hashed(struct smap *m, const char *key, size_t len,
+			     uint64_t h, bool *added)
+{
+	return intern(m, key, len, h, added);
 }

@@ -144,6 +144,9 @@ static int bytes_cmp(const struct smap_entry *a, const struct smap_entry *b)
 	return c ? c : (a->len > b->len) - (a->len < b->len);
 }
 
+/* Rows of a ranked list chosen without sorting them all (rank_select). */
+#define RANK_SELECT_MAX 64
+
 static int ranked_cmp(const void *pa, const void *pb)
 {
 	const struct ranked *a = pa, *b = pb;
@@ -214,12 +217,35 @@ static int key_cmp(const void *pa, const void *pb)
 	return c ? c : bytes_cmp(a, b);
 }
 
-/* Sorts r (n of them) by games, keeps the first top, puts them in order
- * by key when by_key, and returns them as indices. */
+/* The first top of r (n of them, n > top) by ranked_cmp(), in order, into
+ * r[0..top): one pass that keeps the best so far sorted, for the few rows
+ * a report shows of many thousands.  ranked_cmp() orders all distinct
+ * keys, so these are the rows a sort puts first. */
+static void rank_select(struct ranked *r, size_t n, size_t top)
+{
+	struct ranked best[RANK_SELECT_MAX];
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (k == top && ranked_cmp(&r[i], &best[k - 1]) >= 0)
+			continue;
+		size_t j = k < top ? k++ : k - 1;
+		for (; j > 0 && ranked_cmp(&r[i], &best[j - 1]) < 0; j--)
+			best[j] = best[j - 1];
+		best[j] = r[i];
+	}
+	memcpy(r, best, top * sizeof *r);
+}
+
+/* Sorts r (n of them) by games (or only picks out the first top),
+ * keeps the first top, puts them in order by key when by_key, and returns
+ * them as indices. */
 static size_t rank_keep(struct ranked *r, size_t n, size_t top, bool by_key,
 			size_t **idx)
 {
-	qsort(r, n, sizeof *r, ranked_cmp);
+	if (top && top <= RANK_SELECT_MAX && n > 4 * top)
+		rank_select(r, n, top);
+	else
+		qsort(r, n, sizeof *r, ranked_cmp);
 	if (top && n > top)
 		n = top;
 	if (by_key)

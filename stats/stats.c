@@ -160,9 +160,9 @@ void st_group_release(struct group *g)
 	memset(g, 0, sizeof *g);
 }
 
-struct group *st_group(struct stats *s, const char *key, size_t len)
+/* Group i of s, its page made when it is the first of a new one. */
+static struct group *group_page(struct stats *s, size_t i)
 {
-	size_t i = st_smap_intern(&s->groups, key, len, NULL);
 	if (i / GROUP_PAGE >= s->npages) {
 		st_grow((void **)&s->group_pages, &s->pagecap, s->npages + 1,
 			sizeof *s->group_pages);
@@ -174,6 +174,18 @@ struct group *st_group(struct stats *s, const char *key, size_t len)
 	return st_group_at(s, i);
 }
 
+/* The group "" (every game's without --group-by) is remembered: its index
+ * never changes once interned. */
+struct group *st_group(struct stats *s, const char *key, size_t len)
+{
+	if (!len && s->empty_group)
+		return st_group_at(s, s->empty_group - 1);
+	size_t i = st_smap_intern(&s->groups, key, len, NULL);
+	if (!len)
+		s->empty_group = i + 1;
+	return group_page(s, i);
+}
+
 /* -------------------------------------------------------------- tables */
 
 const char *const st_table_names[TB__COUNT] = {
@@ -181,11 +193,22 @@ const char *const st_table_names[TB__COUNT] = {
 	[TB_OPENING_TAG] = "opening", [TB_PLAYERS] = "players",
 };
 
+/* The tally of entry i of t's map, cleared when the entry was just added
+ * (the array grows without clearing: only entries are ever read). */
+static struct tally *table_slot(struct table *t, size_t i, bool added)
+{
+	if (i >= t->cap)
+		t->v = pawnkit_grow(t->v, &t->cap, i + 1, sizeof *t->v, 8);
+	if (added)
+		memset(&t->v[i], 0, sizeof t->v[i]);
+	return &t->v[i];
+}
+
 struct tally *st_table_tally(struct table *t, const char *key, size_t len)
 {
-	size_t i = st_smap_intern(&t->map, key, len, NULL);
-	st_grow((void **)&t->v, &t->cap, i + 1, sizeof *t->v);
-	return &t->v[i];
+	bool added;
+	size_t i = st_smap_intern(&t->map, key, len, &added);
+	return table_slot(t, i, added);
 }
 
 /* --------------------------------------------------------------- stats */
@@ -229,6 +252,20 @@ void stats_free(struct stats *s)
 	free(s);
 }
 
+void stats_clear(struct stats *s)
+{
+	for (size_t i = 0; i < s->groups.n; i++)
+		st_group_release(st_group_at(s, i));
+	st_smap_clear(&s->groups);
+	s->empty_group = 0;
+	for (size_t t = 0; t < TB__COUNT; t++)
+		st_smap_clear(&s->tables[t].map);	/* tallies cleared as added */
+	memset(s->eco_slot, 0, sizeof s->eco_slot);
+	s->merged = false;
+	s->pieces = s->sum_lines = s->sum_checks = s->nchecks = 0;
+	memset(s->check_at, 0, sizeof s->check_at);
+}
+
 static bool same_config(const struct stats *a, const struct stats *b)
 {
 	if (a->opening_plies != b->opening_plies || a->tags_only != b->tags_only)
@@ -236,6 +273,20 @@ static bool same_config(const struct stats *a, const struct stats *b)
 	if (!a->group_by || !b->group_by)
 		return a->group_by == b->group_by;
 	return strcmp(a->group_by, b->group_by) == 0;
+}
+
+/* Adds the tallies of src into t, key by key (their hashes kept). */
+static void merge_table(struct table *t, const struct table *src)
+{
+	for (size_t i = 0; i < src->map.n; i++) {
+		const struct smap_entry *e = &src->map.entries[i];
+		bool added;
+		size_t j = st_smap_intern_hashed(&t->map, e->key, e->len,
+						 e->hash, &added);
+		struct tally *d = table_slot(t, j, added);
+		for (size_t f = 0; f < TF__COUNT; f++)
+			d->v[f] += src->v[i].v[f];
+	}
 }
 
 int stats_merge(struct stats *into, const struct stats *from, char *why,
@@ -251,19 +302,12 @@ int stats_merge(struct stats *into, const struct stats *from, char *why,
 	}
 	for (size_t i = 0; i < from->groups.n; i++) {
 		const struct smap_entry *e = &from->groups.entries[i];
-		st_group_add(st_group(into, e->key, e->len),
-			     st_group_at(from, i));
+		size_t j = st_smap_intern_hashed(&into->groups, e->key, e->len,
+						 e->hash, NULL);
+		st_group_add(group_page(into, j), st_group_at(from, i));
 	}
-	for (size_t t = 0; t < TB__COUNT; t++) {
-		const struct table *src = &from->tables[t];
-		for (size_t i = 0; i < src->map.n; i++) {
-			const struct smap_entry *e = &src->map.entries[i];
-			struct tally *d =
-				st_table_tally(&into->tables[t], e->key, e->len);
-			for (size_t f = 0; f < TF__COUNT; f++)
-				d->v[f] += src->v[i].v[f];
-		}
-	}
+	for (size_t t = 0; t < TB__COUNT; t++)
+		merge_table(&into->tables[t], &from->tables[t]);
 	return 0;
 }
 
@@ -522,15 +566,40 @@ static const struct {
 	{ "1/2-1/2", ST_DRAWS, OUT_DRAW }, { "*", ST_UNFINISHED, OUT_UNFINISHED },
 };
 
+/* Is the name (or value) n the text lit?  (Inline: strcmp's call costs
+ * more than these short texts.) */
+static inline bool name_is(const char *n, const char *lit)
+{
+	while (*lit && *n == *lit) {
+		n++;
+		lit++;
+	}
+	return *n == *lit;
+}
+
+/* "Elo", the end of "WhiteElo" and "BlackElo". */
+static inline bool elo_rest(const char *n)
+{
+	return n[0] == 'E' && n[1] == 'l' && n[2] == 'o' && !n[3];
+}
+
 /* The [Result] tag's value (tag) when it is one of the four, else the
  * termination marker, else unfinished; an index into results[]. */
 static size_t result_of(const char *tag, const char *marker)
 {
 	const char *texts[2] = { tag, marker };
-	for (size_t k = 0; k < 2; k++)
-		for (size_t i = 0; texts[k] && i < 4; i++)
-			if (strcmp(texts[k], results[i].text) == 0)
-				return i;
+	for (size_t k = 0; k < 2; k++) {
+		const char *t = texts[k];
+		if (!t)
+			continue;
+		if (t[0] == '*' && !t[1])
+			return 3;
+		if (t[0] == '0' && name_is(t + 1, "-1"))
+			return 1;
+		if (t[0] == '1' && (name_is(t + 1, "-0") ||
+				    name_is(t + 1, "/2-1/2")))
+			return t[1] == '-' ? 0 : 2;
+	}
 	return 3;
 }
 
@@ -540,15 +609,21 @@ static const enum stat_id endings[] = {
 	[GE_REPETITION] = ST_REPETITION, [GE_FIFTY] = ST_FIFTY,
 };
 
-/* An Elo (the value of tag t): 1 to 5 digits, not 0; else 0 (unrated). */
+/* An Elo (the value of tag t): 1 to 5 digits, not 0; else 0 (unrated).
+ * The digits end at the value's end or at a NUL inside it. */
 static uint64_t elo_of(const struct pgn_tag *t)
 {
-	const char *v = t ? t->value : NULL;
+	if (!t || !t->value_len)
+		return 0;	/* most often: [WhiteElo ""] */
+	const char *v = t->value;
 	uint64_t elo = 0;
-	size_t n = 0;
-	for (; v && v[n] >= '0' && v[n] <= '9' && n < 6; n++)
-		elo = elo * 10 + (uint64_t)(v[n] - '0');
-	return v && n > 0 && n < 6 && v[n] == 0 ? elo : 0;
+	for (size_t n = 0; n < 6; n++) {
+		unsigned d = (unsigned)(unsigned char)v[n] - '0';
+		if (d > 9)
+			return n > 0 && v[n] == 0 ? elo : 0;
+		elo = elo * 10 + d;
+	}
+	return 0;	/* six digits or more */
 }
 
 static void tally_outcome(struct tally *t, enum outcome o)
@@ -589,6 +664,26 @@ static void count_tag(struct stats *s, enum table_id id,
 					     t->value_len), o);
 }
 
+/* The tally of an [ECO] value: a code of the usual form ("C05") through
+ * s->eco_slot, filled as codes are first seen (an index into the table
+ * never changes); any other through the table's map. */
+static struct tally *eco_tally(struct stats *s, const struct pgn_tag *t)
+{
+	struct table *tb = &s->tables[TB_ECO];
+	const char *v = t->value;
+	if (t->value_len != 3 || v[0] < 'A' || v[0] > 'E' || v[1] < '0' ||
+	    v[1] > '9' || v[2] < '0' || v[2] > '9')
+		return st_table_tally(tb, v, t->value_len);
+	uint32_t *slot = &s->eco_slot[(v[0] - 'A') * 100 + (v[1] - '0') * 10 +
+				      (v[2] - '0')];
+	if (!*slot) {
+		struct tally *added = st_table_tally(tb, v, 3);
+		*slot = (uint32_t)(added - tb->v) + 1;
+		return added;
+	}
+	return &tb->v[*slot - 1];
+}
+
 /* The tags the tables read. */
 struct table_tags {
 	const struct pgn_tag *eco, *opening, *white, *black, *white_elo,
@@ -603,7 +698,9 @@ static void count_tag_tables(struct stats *s, const struct table_tags *t,
 		[OUT_WIN] = OUT_LOSS, [OUT_DRAW] = OUT_DRAW,
 		[OUT_LOSS] = OUT_WIN, [OUT_UNFINISHED] = OUT_UNFINISHED,
 	};
-	count_tag(s, TB_ECO, t->eco, white);
+	const struct pgn_tag *eco = known(t->eco);
+	if (eco)
+		tally_outcome(eco_tally(s, eco), white);
 	count_tag(s, TB_OPENING_TAG, t->opening, white);
 	uint64_t we = elo_of(t->white_elo), be = elo_of(t->black_elo);
 	count_player(s, known(t->white), we, be, white);
@@ -617,53 +714,47 @@ struct picked {
 	const struct pgn_tag *result, *variant, *date, *group;
 };
 
-/* Is the name n the tag name lit?  (Inline: strcmp's call costs more than
- * these short names.) */
-static inline bool name_is(const char *n, const char *lit)
+/* The slot of the tag named n among those the tables read, or NULL: by
+ * its first letter, then the rest (each test stops at n's end, whose NUL
+ * matches no letter). */
+static const struct pgn_tag **pick_slot(struct picked *p, const char *n)
 {
-	while (*lit && *n == *lit) {
-		n++;
-		lit++;
+	switch (n[0]) {
+	case 'R':
+		return n[1] == 'e' && n[2] == 's' && n[3] == 'u' &&
+		       n[4] == 'l' && n[5] == 't' && !n[6] ? &p->result : NULL;
+	case 'E':
+		return n[1] == 'C' && n[2] == 'O' && !n[3] ? &p->t.eco : NULL;
+	case 'O': return name_is(n + 1, "pening") ? &p->t.opening : NULL;
+	case 'V': return name_is(n + 1, "ariant") ? &p->variant : NULL;
+	case 'D':
+		return n[1] == 'a' && n[2] == 't' && n[3] == 'e' && !n[4]
+		       ? &p->date : NULL;
+	case 'W':
+		if (n[1] != 'h' || n[2] != 'i' || n[3] != 't' || n[4] != 'e')
+			return NULL;
+		return !n[5] ? &p->t.white : elo_rest(n + 5) ? &p->t.white_elo
+							    : NULL;
+	case 'B':
+		if (n[1] != 'l' || n[2] != 'a' || n[3] != 'c' || n[4] != 'k')
+			return NULL;
+		return !n[5] ? &p->t.black : elo_rest(n + 5) ? &p->t.black_elo
+							    : NULL;
 	}
-	return *n == *lit;
+	return NULL;
 }
 
 static void pick_tags(const struct stats *s, const struct pgn_game *g,
 		      struct picked *p)
 {
+	const struct pgn_tag *tag = g->tags, *last = tag + g->ntags;
+	const char *group_by = s->group_by;
 	memset(p, 0, sizeof *p);
-	for (size_t i = 0; i < g->ntags; i++) {
-		const struct pgn_tag *tag = &g->tags[i];
-		const char *n = tag->name;
-		const struct pgn_tag **slot = NULL;
-		switch (n[0]) {
-		case 'R':
-			slot = name_is(n, "Result") ? &p->result : NULL;
-			break;
-		case 'E':
-			slot = name_is(n, "ECO") ? &p->t.eco : NULL;
-			break;
-		case 'O':
-			slot = name_is(n, "Opening") ? &p->t.opening : NULL;
-			break;
-		case 'W':
-			slot = name_is(n, "White") ? &p->t.white
-			     : name_is(n, "WhiteElo") ? &p->t.white_elo : NULL;
-			break;
-		case 'B':
-			slot = name_is(n, "Black") ? &p->t.black
-			     : name_is(n, "BlackElo") ? &p->t.black_elo : NULL;
-			break;
-		case 'V':
-			slot = name_is(n, "Variant") ? &p->variant : NULL;
-			break;
-		case 'D':
-			slot = name_is(n, "Date") ? &p->date : NULL;
-			break;
-		}
+	for (; tag < last; tag++) {
+		const struct pgn_tag **slot = pick_slot(p, tag->name);
 		if (slot && !*slot)
 			*slot = tag;
-		if (s->group_by && !p->group && name_is(n, s->group_by))
+		if (group_by && !p->group && name_is(tag->name, group_by))
 			p->group = tag;
 	}
 }

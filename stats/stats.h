@@ -43,6 +43,9 @@ struct stats_output {
 
 struct stats *stats_new(const struct stats_config *cfg);
 void stats_free(struct stats *s);
+/* s as stats_new() made it, its memory kept for the next games (a chunk's
+ * state made again, --jobs). */
+void stats_clear(struct stats *s);
 /* Replays g by game_replay() (its diagnostics go to report) and counts
  * it.  A game is valid when neither its reader (reader_errors) nor the
  * replay found an error; an invalid game counts as invalid and nowhere
