@@ -1048,34 +1048,74 @@ static enum lx mt_lexeme(struct pgn_lex *x)
 	return mt_junk(x);
 }
 
+/* What mt_fast() reads a run of tokens with, held in locals: nothing of
+ * it changes from a token to the next on one line, and the stores into
+ * each item (bytes among them, which may alias anything) would make the
+ * compiler load it again from x after every one. */
+struct mt_run {
+	struct pgn_lex *x;
+	struct arena *arena;
+	const char *end, *line_start;
+	uint32_t line, col_bias;
+	struct pgn_line *into;		/* NULL when items are not built */
+};
+
+/* mt_item() of the run: appended to run->into, at p. */
+static inline struct pgn_item *mt_run_item(const struct mt_run *run,
+					   enum pgn_item_kind kind,
+					   const char *p)
+{
+	struct pgn_line *line = run->into;
+	struct pgn_item *it = lex_alloc(run->arena, sizeof *it);
+
+	*it = (struct pgn_item){
+		.kind = kind,
+		.loc = { run->line,
+			 (uint32_t)(p - run->line_start) + run->col_bias },
+	};
+	if (line->last)
+		line->last->next = it;
+	else
+		line->first = it;
+	line->last = it;
+	return it;
+}
+
+/* A move number "12." (nine digits at most) from p, wholly inside the
+ * window: the cursor after its periods, or NULL for the general path. */
+static inline const char *mt_fast_number(const struct mt_run *run,
+					 const char *p)
+{
+	const char *end = run->end, *q = p;
+	uint32_t n = 0;
+
+	/* Nine digits cannot overflow; longer numbers go the slow way. */
+	do
+		n = n * 10 + (uint32_t)(*q++ - '0');
+	while (q < end && q - p < 9 && lp_digit((unsigned char)*q));
+	if (q + 1 >= end || *q != '.')
+		return NULL;
+	const char *dots = q;
+	while (q < end && *q == '.')
+		q++;
+	if (run->into) {
+		struct pgn_item *it = mt_run_item(run, PI_MOVENUM, p);
+		it->number = n;
+		it->dots = (uint8_t)(q - dots > 255 ? 255 : q - dots);
+	}
+	return q;
+}
+
 /* The two tokens that make most of any movetext, a move number "12." and
  * a move starting with a letter, when they lie wholly inside the window.
  * Returns the cursor after the token, or NULL for the general path (which
  * also handles everything unusual about them). */
-static inline const char *mt_fast(struct pgn_lex *x, const char *p)
+static inline const char *mt_fast(const struct mt_run *run, const char *p)
 {
-	const char *end = x->end, *q = p;
-	struct pgn_item *it;
-	uint32_t n = 0;
+	const char *end = run->end, *q = p;
 
-	if (lp_digit((unsigned char)*p)) {
-		/* Nine digits cannot overflow; longer numbers go the slow way. */
-		do
-			n = n * 10 + (uint32_t)(*q++ - '0');
-		while (q < end && q - p < 9 && lp_digit((unsigned char)*q));
-		if (q + 1 >= end || *q != '.')
-			return NULL;
-		it = mt_item(x, PI_MOVENUM, lex_loc(x, p));
-		p = q;
-		while (q < end && *q == '.')
-			q++;
-		if (it) {
-			it->number = n;
-			it->dots = (uint8_t)(q - p > 255 ? 255 : q - p);
-		}
-		x->tokens = true;
-		return q;
-	}
+	if (lp_digit((unsigned char)*p))
+		return mt_fast_number(run, p);
 	if ((unsigned)((*p | 0x20) - 'a') >= 26)
 		return NULL;
 	/* A byte past ASCII may be a glyph glued on ("e4±"): the general
@@ -1088,9 +1128,54 @@ static inline const char *mt_fast(struct pgn_lex *x, const char *p)
 	     (*q == '(' || (unsigned char)*q >= 0x80)) ||
 	    q[-1] == '.' || mt_ep_token(p, (size_t)(q - p)))
 		return NULL;
-	mt_text_item(x, PI_MOVE, p, q);
-	x->tokens = true;
+	if (run->into) {
+		struct pgn_item *it = mt_run_item(run, PI_MOVE, p);
+		it->text = mt_text(run->x, p, q);
+		it->len = (uint32_t)(q - p);
+	}
 	return q;
+}
+
+/* After a token that mt_fast() read, ending at q: where the next one
+ * starts when it starts at once, where mt_blanks() would find it too, or
+ * NULL.  So it does for tokens one space apart, as most movetext is, and
+ * for a move glued to its number ("12.Nf3"), where mt_blanks() would
+ * find no blank: a move number is the one token mt_fast() reads that
+ * ends with a period, and a letter is no blank. */
+static inline const char *mt_next_at(const struct mt_run *run, const char *q)
+{
+	if (run->end - q < 2)
+		return NULL;
+	if (*q == ' ')
+		return lex_blank((unsigned char)q[1]) || q[1] == '\n' ? NULL
+								     : q + 1;
+	if (q[-1] != '.' || (unsigned)((*q | 0x20) - 'a') >= 26)
+		return NULL;
+	return q;
+}
+
+/* mt_fast() over the tokens from x->p on, for as long as each next one
+ * starts at once (mt_next_at()): the cursor after the last one read, or
+ * NULL when the one at x->p, where the last read left it, is the general
+ * path's. */
+static const char *mt_fast_run(struct pgn_lex *x)
+{
+	const struct mt_run run = {
+		.x = x, .arena = &x->g->arena, .end = x->end,
+		.line_start = x->line_start, .line = x->line,
+		.col_bias = x->col_bias,
+		.into = mt_building(x) ? x->r->stack[x->depth] : NULL,
+	};
+	const char *p = x->p, *q, *next;
+
+	while ((q = mt_fast(&run, p)) != NULL) {
+		x->tokens = true;
+		if (!(next = mt_next_at(&run, q)))
+			return q;
+		p = next;
+	}
+	x->p = p;
+	return NULL;
 }
 
 enum lx lp_lex_movetext(struct pgn_lex *x)
@@ -1100,17 +1185,7 @@ enum lx lp_lex_movetext(struct pgn_lex *x)
 		enum lx rc = mt_blanks(x);
 		if (rc != LX_OK)
 			return rc;
-		for (;;) {
-			q = mt_fast(x, x->p);
-			/* Tokens one space apart, as most movetext is: the
-			 * next is read at once, where mt_blanks() would
-			 * find it too. */
-			if (!q || x->end - q < 2 || *q != ' ' ||
-			    lex_blank((unsigned char)q[1]) || q[1] == '\n')
-				break;
-			x->p = q + 1;
-		}
-		if (q) {
+		if ((q = mt_fast_run(x)) != NULL) {
 			x->p = q;
 			continue;
 		}

@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "internal.h"
+#include "quick_resolve.h"
+#include "standard_inline.h"
 #include "../libparse/grow.h"
 
 /* The tags replay looks at, found in one pass over the tag list (a
@@ -153,23 +155,11 @@ static void keylist_release(struct keylist *k)
 	keylist_init(k);
 }
 
-/* The written check mark against what the move does; the mark the move
- * earned ('+', '#', or 0 when it gives no check).  Coordinate notation
- * has no check marks (UCI writes none), so a bare "g7g8q" that checks
- * lacks nothing; a mark it does carry is still checked. */
-static char check_mark(struct replay *r, const struct san *san,
-		       const struct position *after, move_t m,
-		       const struct site *at)
+/* A written check mark that is not the one the move earned (actual:
+ * '+', '#' or 0): said.  Rare, and out of the way of the replay's loop. */
+static __attribute__((noinline, cold)) void
+wrong_mark(struct replay *r, char written, char actual, const struct site *at)
 {
-	char written = san->check;
-	bool check = lr_in_check_after(after, m);
-	if (!check && !written)
-		return 0;
-	char actual = 0;
-	if (check)
-		actual = lr_has_reply(after) ? '+' : '#';
-	if (written == actual || (!written && san->coordinate && !san->lan))
-		return actual;
 	struct diag d = { 0 };
 	if (!written)
 		diag_setf(&d, DIAG_WARNING, DC_CHECK_MARK,
@@ -183,7 +173,40 @@ static char check_mark(struct replay *r, const struct san *san,
 			  "'%c' written but the move %s", written,
 			  actual == '#' ? "mates" : "does not mate");
 	emit(r, &d, at);
+}
+
+/* The written check mark against the one the move earned (actual: '+',
+ * '#' or 0), which it returns.  Coordinate notation has no check marks
+ * (UCI writes none), so a bare "g7g8q" that checks lacks nothing; a mark
+ * it does carry is still checked. */
+static inline char check_mark(struct replay *r, const struct san *san,
+			      char actual, const struct site *at)
+{
+	char written = san->check;
+	if (written != actual && (written || !san->coordinate || san->lan))
+		wrong_mark(r, written, actual, at);
 	return actual;
+}
+
+/* Plays m on *pos (position_make()) and returns the check mark it
+ * earned: '+', '#' or 0.  Standard chess's make and check test
+ * (lr_in_check_after()'s) inline: once per move. */
+static inline char make_marked(struct position *pos, move_t m)
+{
+	const struct variant *v = pos->variant;
+	bool check;
+	if (v->make == standard_make) {
+		standard_make_inline(pos, m);
+		check = v->attacked == standard_attacked
+				? standard_gives_check_inline(pos, m)
+				: position_in_check(pos);
+	} else {
+		position_make(pos, m);
+		check = position_in_check(pos);
+	}
+	if (!check)
+		return 0;
+	return lr_has_reply(pos) ? '+' : '#';
 }
 
 static int play_null(struct replay *r, struct position *pos,
@@ -250,16 +273,14 @@ static bool san_needs_square(const struct position *pos, const struct san *san,
 	return san_parse(text, n, &canonical, &err) == 0 && canonical.coordinate;
 }
 
-/* Plays m, resolved from san, on *pos: the check mark checked, the
- * visitor shown the move.  at: where the move stands, before it. */
-static void play_resolved(struct replay *r, const struct pgn_item *item,
-			  struct position *pos, unsigned depth,
-			  const struct site *at, const struct san *san,
-			  move_t m, int *in_check)
+/* play_resolved() for a visitor: it is shown the move, and the position
+ * before it when it wants that. */
+static __attribute__((noinline)) void
+play_visited(struct replay *r, const struct pgn_item *item,
+	     struct position *pos, unsigned depth, const struct site *at,
+	     const struct san *san, move_t m, int *in_check)
 {
-	/* Only a visitor looks at the position before the move. */
-	bool visit = r->visitor && r->visitor->move;
-	bool keep = visit && !r->visitor->no_before &&
+	bool keep = !r->visitor->no_before &&
 		    (!r->visitor->want_before || *r->visitor->want_before);
 	struct position before;
 	if (keep)
@@ -267,16 +288,25 @@ static void play_resolved(struct replay *r, const struct pgn_item *item,
 	int from = MOVE_FROM(m);
 	uint8_t piece = (MOVE_FLAGS(m) & MF_MOVER2) ? pos->board2[from]
 						    : pos->board[from];
-	position_make(pos, m);
-	char mark = check_mark(r, san, pos, m, at);
+	char mark = check_mark(r, san, make_marked(pos, m), at);
 	bool check = mark != 0;
 	*in_check = check;
-	if (visit) {
-		struct replay_step step = { item, keep ? &before : NULL, pos,
-					    m, depth, at->ply, check, piece,
-					    mark };
-		r->visitor->move(r->visitor->ctx, &step);
-	}
+	struct replay_step step = { item, keep ? &before : NULL, pos, m, depth,
+				    at->ply, check, piece, mark };
+	r->visitor->move(r->visitor->ctx, &step);
+}
+
+/* Plays m, resolved from san, on *pos: the check mark checked, the
+ * visitor shown the move.  at: where the move stands, before it. */
+static inline void play_resolved(struct replay *r, const struct pgn_item *item,
+				 struct position *pos, unsigned depth,
+				 const struct site *at, const struct san *san,
+				 move_t m, int *in_check)
+{
+	if (r->visitor && r->visitor->move)
+		play_visited(r, item, pos, depth, at, san, m, in_check);
+	else
+		*in_check = check_mark(r, san, make_marked(pos, m), at) != 0;
 }
 
 /* The codes of move_resolve()'s lenient readings, which strict mode
@@ -328,9 +358,52 @@ static int play_move_general(struct replay *r, const struct pgn_item *item,
 	return 0;
 }
 
+/* Castling as plain SAN writes it, "O-O" or "O-O-O" perhaps with '+' or
+ * '#', in standard chess: the move when it is legal, as move_resolve()
+ * finds it with nothing to say (lr_standard_castle() makes its castling
+ * moves), and *san as san_parse() reads the text for the check mark. */
+static bool plain_castle(const struct position *pos, const char *text,
+			 size_t len, struct san *san, move_t *m)
+{
+	char mark = 0;
+	if (len && (text[len - 1] == '+' || text[len - 1] == '#'))
+		mark = text[--len];
+	bool long_side = len == 5 && !memcmp(text, "O-O-O", 5);
+	if (!long_side && !(len == 3 && !memcmp(text, "O-O", 3)))
+		return false;
+	*san = (struct san){ .kind = long_side ? SAN_CASTLE_LONG
+					       : SAN_CASTLE_SHORT,
+			     .from_file = -1, .from_rank = -1, .to = -1,
+			     .check = mark };
+	*m = lr_standard_castle(pos, long_side);
+	return *m != MOVE_NONE;
+}
+
+/* Plain SAN of standard chess resolved by bitboards (quick_resolve.h),
+ * as lr_resolve_standard() does: the one legal move the text names
+ * exactly, which move_resolve() finds with nothing to say; false for
+ * the rest, the general path's.  The plain shapes that
+ * san_parse_quick_text() reads are the ones lr_resolve_standard()
+ * accepts, so its tests of the san are not made again.  Only standard
+ * chess has standard_generate_to(). */
+static inline bool plain_standard(const struct position *pos,
+				  const struct pgn_item *item, struct san *san,
+				  int in_check, move_t *m)
+{
+	if (pos->variant->generate_to != standard_generate_to)
+		return false;
+	if (san_parse_quick_text(item->text, item->len, san) != 0)
+		return plain_castle(pos, item->text, item->len, san, m);
+	if (in_check < 0)
+		in_check = lr_standard_in_check(pos);
+	*m = san->piece ? piece_move(pos, san, in_check)
+			: pawn_san_move(pos, san, in_check);
+	return *m != MOVE_NONE && *m != MOVE_ASK;
+}
+
 /* Plays item on *pos, in place.  0 when it was played, -1 when it could
  * not be (*pos is then unchanged).  Nearly every move is plain SAN that
- * the bitboards resolve (lr_resolve_standard()): nothing to word, no
+ * the bitboards resolve (plain_standard()): nothing to word, no
  * diagnostic to prepare. */
 static int play_move(struct replay *r, const struct pgn_item *item,
 		     struct position *pos, unsigned depth, const char *path,
@@ -340,8 +413,7 @@ static int play_move(struct replay *r, const struct pgn_item *item,
 			   move_ply(pos) };
 	struct san san;
 	move_t m;
-	if (san_parse_quick_text(item->text, item->len, &san) == 0 &&
-	    lr_resolve_standard(pos, &san, *in_check, &m)) {
+	if (plain_standard(pos, item, &san, *in_check, &m)) {
 		play_resolved(r, item, pos, depth, &at, &san, m, in_check);
 		return 0;
 	}
