@@ -128,10 +128,16 @@ int conv_tags_parse(const char *name);
  * (conv_opts.omit); -1 when a name is unknown or none is given. */
 int conv_fields_parse(const char *list);
 
+#define CONV_MOVE_TEXT 12
 struct conv_move {
 	const struct pgn_item *item;	/* a PI_MOVE */
 	move_t move;
 	char mark;		/* the check mark it earned (replay_step) */
+	/* Of a game recorded as texts (conv_game.texts): the move's text,
+	 * and the side and move number after it; after is then not set. */
+	uint8_t len, side;
+	uint32_t fullmove;
+	char text[CONV_MOVE_TEXT];
 	struct position after;	/* as the replay left it */
 };
 
@@ -161,6 +167,19 @@ struct conv_game {
 	 * of a game replayed by the fast path without a tree (standard
 	 * chess, whose coordinates the move alone gives) are not kept. */
 	bool moves_only;
+	/* Set by the caller for PGN and JSON, whose games are read
+	 * tags_only: a game whose bytes hold more than moves, move numbers
+	 * and a marker has its tree read before the replay; one that holds
+	 * no more and that the fast path took is walked from its records
+	 * alone (treeless, set by conv_game_replay()). */
+	bool wants_tree, treeless;
+	/* Set by the caller for PGN in SAN, LAN or coordinates (-1: not):
+	 * the moves of a standard game the fast path replays without a tree
+	 * are recorded as their texts in it, without positions (texts, set
+	 * by the replay). */
+	int text_notation;
+	bool texts;
+	struct pgn_game *replayed;	/* the game conv_game_replay() had */
 	/* The game's first error as the replay reported it (fault.message
 	 * empty: none), for the record of a game that fails; the report
 	 * the replay's diagnostics go on to. */
@@ -179,6 +198,9 @@ void conv_game_release(struct conv_game *cg);
 int conv_game_replay(struct conv_game *cg, struct pgn_game *g,
 		     const struct replay_opts *ro, bool variations,
 		     diag_fn report, void *report_ctx);
+/* A treeless game's tree, for the record of a game that fails: read,
+ * and its items given to the records. */
+void conv_game_read_tree(struct conv_game *cg);
 
 /* A stream of converted games in one format (conv_writer.c), written in
  * pieces: games are written into a piece of the stream, each piece to a

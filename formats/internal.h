@@ -121,6 +121,14 @@ void fmt_fen_cache_init(struct fmt_fen_cache *c, struct conv_game *cg);
 size_t fmt_fen(struct fmt_fen_cache *c, const struct position *pos,
 	       char *buf);
 
+/* The replay's visitor of conv_game_replay(): each move recorded with
+ * the position after it (convert.c), or, in a game recorded as texts
+ * (conv_game.texts), with its text in cg->text_notation (SAN, LAN or
+ * coordinates) and the side and move number after it (move_text.c):
+ * what move_write_marked() writes from the position before. */
+void fmt_conv_record_move(void *ctx, const struct replay_step *step);
+void fmt_record_text(void *ctx, const struct replay_step *step);
+
 /* ------------------------------------------------------------ the walk */
 /* The termination marker to write: the movetext's, else the [Result]
  * value when it is one, else "*". */
