@@ -267,6 +267,12 @@ static void convert_game(void *ctx, void *worker, struct pgn_game *g,
 	cg->text_notation = cg->wants_tree && c->format == CONV_PGN &&
 			    c->conv.notation != NOTATION_FIGURINE ?
 			    (int)c->conv.notation : -1;
+	cg->text_json = cg->wants_tree && c->format != CONV_PGN;
+	cg->text_fens = (c->format == CONV_FEN || c->format == CONV_EPD) &&
+			needs_no_tree(c);
+	cg->text_castling = c->conv.castling;
+	cg->text_omit = c->conv.omit;
+	cg->text_width = c->conv.width;
 	int replayed = conv_game_replay(cg, g, c->game_replay,
 					wants_variations(c), run_report, k);
 	run_count(k, C_GAMES);

@@ -12,10 +12,12 @@
  * whose bytes hold nothing but moves, move numbers and a marker, which
  * the fast path takes, has no tree to walk (treeless), and its records,
  * the main line's moves, are all there is to write.  Any other game's
- * tree is read before its replay.  To PGN in SAN, LAN or coordinates, a
- * treeless game of standard chess keeps no positions at all: the
- * visitor writes each move's text while the replay holds the position
- * (move_text.c), and the writer places the texts. */
+ * tree is read before its replay.  A game of standard chess that the
+ * fast path replays without a tree keeps no positions at all (texts):
+ * the visitor writes what each move adds to the output while the replay
+ * holds the position after it (move_text.c), the PGN movetext in lines,
+ * the JSON move objects, or the FEN of FEN and EPD lines, and the writer
+ * takes that text as it is. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,6 +38,8 @@ void conv_game_release(struct conv_game *cg)
 	free(cg->scratch);
 	free(cg->out);
 	free(cg->rank_memo);
+	free(cg->text_buf);
+	free(cg->text_fen);
 	conv_game_init(cg);
 }
 
@@ -47,9 +51,14 @@ static void record_start(void *ctx, const struct position *start)
 	cg->start = *start;
 	cg->started = true;
 	cg->nmoves = 0;
-	cg->texts = cg->text_notation >= 0 &&
+	cg->texts = (cg->text_notation >= 0 || cg->text_json ||
+		     cg->text_fens) &&
 		    start->variant == &variant_standard &&
 		    !cg->game->moves.first;
+	if (cg->texts && (cg->text_json || cg->text_fens))
+		fmt_text_fen_start(cg, start);
+	else if (cg->texts)
+		fmt_text_pgn_start(cg);
 	cg->main_next = cg->game->moves.first;
 }
 
@@ -175,12 +184,36 @@ static void read_tree_in_place(struct pgn_game *g)
 	g->raw_len = head.raw_len;
 }
 
+/* A game recorded as texts replayed again with its tree, recording
+ * positions: the fast path takes it again, and reports nothing. */
+static void replay_again(struct conv_game *cg)
+{
+	const struct replay_visitor visitor = {
+		.ctx = cg, .start = record_start, .move = fmt_conv_record_move,
+		.no_before = true,
+	};
+	struct replay_result res;
+	diag_fn report = cg->report;
+	struct diag fault = cg->fault;
+	cg->text_notation = -1;
+	cg->text_json = cg->text_fens = false;
+	cg->report = NULL;
+	game_replay(cg->replayed, cg->replay_opts, &visitor, record_report,
+		    cg, &res);
+	cg->report = report;
+	cg->fault = fault;
+}
+
 void conv_game_read_tree(struct conv_game *cg)
 {
 	if (!cg->treeless)
 		return;
 	cg->treeless = false;
 	read_tree_in_place(cg->replayed);
+	if (cg->texts) {
+		replay_again(cg);
+		return;
+	}
 	const struct pgn_item *it = cg->replayed->moves.first;
 	for (size_t i = 0; i < cg->nmoves; i++) {
 		it = next_main_item(it);
@@ -195,8 +228,8 @@ int conv_game_replay(struct conv_game *cg, struct pgn_game *g,
 {
 	const struct replay_visitor visitor = {
 		.ctx = cg, .start = record_start,
-		.move = cg->text_notation >= 0 ? fmt_record_text
-					       : fmt_conv_record_move,
+		.move = cg->text_notation >= 0 || cg->text_json ||
+			cg->text_fens ? fmt_record_text : fmt_conv_record_move,
 		.no_before = true,
 	};
 	struct replay_result res;
@@ -208,6 +241,7 @@ int conv_game_replay(struct conv_game *cg, struct pgn_game *g,
 	cg->report = report;
 	cg->report_ctx = report_ctx;
 	cg->replayed = g;
+	cg->replay_opts = ro;
 	if (cg->wants_tree && !plain_game(g))
 		read_tree_in_place(g);
 	int rc = game_replay(g, ro, &visitor, record_report, cg, &res);

@@ -81,6 +81,31 @@ static size_t put_board(struct fmt_fen_cache *c, const struct position *pos,
 	return n - 1;
 }
 
+/* The board of the cache's ranks, from the eighth down. */
+static size_t put_cached_board(const struct fmt_fen_cache *c, char *out)
+{
+	size_t n = 0;
+	for (int rank = 7; rank >= 0; rank--) {
+		memcpy(out + n, c->text[rank], 8);
+		n += c->len[rank];
+		out[n++] = '/';
+	}
+	return n - 1;
+}
+
+size_t fmt_fen_after(struct fmt_fen_cache *c, const struct position *pos,
+		     move_t m, char *buf)
+{
+	char scratch[16];	/* a rank and its slash */
+	put_rank(c, pos, MOVE_FROM(m) >> 3, scratch, 0);
+	put_rank(c, pos, MOVE_TO(m) >> 3, scratch, 0);
+	size_t n = put_cached_board(c, buf);
+	buf[n++] = ' ';
+	n += position_fen_fields_as(pos, c->castling, buf + n);
+	buf[n] = 0;
+	return n;
+}
+
 size_t fmt_fen(struct fmt_fen_cache *c, const struct position *pos,
 	       char *buf)
 {

@@ -96,6 +96,8 @@ void board_view_annotate(struct board_view *v, const char *text, size_t len);
  * buffer are its own, reused from game to game. */
 #include "../librules/rules.h"
 
+struct fmt_fen_cache;
+
 enum conv_format { CONV_PGN, CONV_JSON, CONV_NDJSON, CONV_FEN, CONV_EPD,
 		   CONV_UCI_LINE };
 enum conv_tags { CONV_TAGS_ALL, CONV_TAGS_ROSTER, CONV_TAGS_NONE };
@@ -128,16 +130,10 @@ int conv_tags_parse(const char *name);
  * (conv_opts.omit); -1 when a name is unknown or none is given. */
 int conv_fields_parse(const char *list);
 
-#define CONV_MOVE_TEXT 12
 struct conv_move {
 	const struct pgn_item *item;	/* a PI_MOVE */
 	move_t move;
 	char mark;		/* the check mark it earned (replay_step) */
-	/* Of a game recorded as texts (conv_game.texts): the move's text,
-	 * and the side and move number after it; after is then not set. */
-	uint8_t len, side;
-	uint32_t fullmove;
-	char text[CONV_MOVE_TEXT];
 	struct position after;	/* as the replay left it */
 };
 
@@ -179,6 +175,25 @@ struct conv_game {
 	 * by the replay). */
 	int text_notation;
 	bool texts;
+	/* Set by the caller for JSON: such a game's moves are recorded as
+	 * their JSON objects, joined in text_buf (the members conv_opts.omit
+	 * leaves, text_omit), without positions.  For PGN, text_buf holds
+	 * the game's movetext as the PGN writer places it in lines shorter
+	 * than text_width, and where its last line starts, the columns on
+	 * it and the place of its last space (text_line, text_col,
+	 * text_brk). */
+	bool text_json;
+	/* Set by the caller for FEN and EPD lines: text_buf holds each
+	 * position's FEN after a byte of its length, castling rights as
+	 * text_castling says (JSON's: X-FEN). */
+	bool text_fens;
+	enum fen_castling text_castling;
+	unsigned text_omit, text_width;
+	char *text_buf;
+	size_t text_n, text_cap;
+	size_t text_line, text_col, text_brk;
+	struct fmt_fen_cache *text_fen;	/* the visitor's (fen_text.c) */
+	const struct replay_opts *replay_opts;	/* of the replay */
 	struct pgn_game *replayed;	/* the game conv_game_replay() had */
 	/* The game's first error as the replay reported it (fault.message
 	 * empty: none), for the record of a game that fails; the report

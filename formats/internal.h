@@ -120,6 +120,11 @@ void fmt_fen_cache_init(struct fmt_fen_cache *c, struct conv_game *cg);
 /* buf: FEN_MAX bytes. */
 size_t fmt_fen(struct fmt_fen_cache *c, const struct position *pos,
 	       char *buf);
+/* The same for the position after m, a move of standard chess from the
+ * position the cache wrote last: only the ranks m changes (those of its
+ * squares) are looked at. */
+size_t fmt_fen_after(struct fmt_fen_cache *c, const struct position *pos,
+		     move_t m, char *buf);
 
 /* The replay's visitor of conv_game_replay(): each move recorded with
  * the position after it (convert.c), or, in a game recorded as texts
@@ -128,6 +133,13 @@ size_t fmt_fen(struct fmt_fen_cache *c, const struct position *pos,
  * what move_write_marked() writes from the position before. */
 void fmt_conv_record_move(void *ctx, const struct replay_step *step);
 void fmt_record_text(void *ctx, const struct replay_step *step);
+/* The longest move text of standard chess, and more. */
+#define FMT_MOVE_TEXT 12
+/* The start of a game recorded as PGN texts. */
+void fmt_text_pgn_start(struct conv_game *cg);
+/* The start of a game recorded as JSON texts or FENs (conv_game.text_json,
+ * text_fens). */
+void fmt_text_fen_start(struct conv_game *cg, const struct position *start);
 
 /* ------------------------------------------------------------ the walk */
 /* The termination marker to write: the movetext's, else the [Result]

@@ -384,6 +384,12 @@ static void jw_records(struct jw *j)
 	const struct conv_game *cg = j->cg;
 	struct conv_step s = { .before = &cg->start, .bare = true };
 	fmt_out_char(&j->out, '[');
+	if (cg->texts) {	/* the objects, made by the visitor */
+		fmt_out_flush(&j->out);
+		fwrite(cg->text_buf, 1, cg->text_n, j->out.file);
+		fmt_out_char(&j->out, ']');
+		return;
+	}
 	for (size_t i = 0; i < cg->nmoves; i++) {
 		const struct conv_move *r = &cg->moves[i];
 		fmt_out_str(&j->out, i ? ",{" : "{");

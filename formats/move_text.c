@@ -1,7 +1,8 @@
-/* The text of a move of standard chess, written by the replay's visitor
- * from the position after it (pgn-convert to PGN in SAN, LAN or
- * coordinates): what move_write_marked() writes from the position
- * before, without a copy of any position for most moves.
+/* What a move of standard chess adds to pgn-convert's output, written by
+ * the replay's visitor from the position after it, without a copy of
+ * any position: for PGN its number and text placed in the movetext's
+ * lines, for JSON its object, for FEN and EPD lines the FEN after it.
+ * The text is what move_write_marked() writes from the position before.
  *
  * In standard chess the move, the piece that moved and the mark say it
  * all (plain_san() and plain_lan() of notation.c), but for a piece whose
@@ -12,6 +13,7 @@
  * not; the piece it took, whatever its type, is taken by any twin's move
  * to the same square too, so the legal twins are those of the position
  * before. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
@@ -133,7 +135,7 @@ twin_san(char *buf, const struct position *after, uint8_t piece, move_t m,
 	rebuild_before(&before, after, piece, m);
 	size_t n = move_write_marked(&before, m, mark, NOTATION_SAN, text,
 				     sizeof text);
-	n = n < CONV_MOVE_TEXT ? n : CONV_MOVE_TEXT;
+	n = n < FMT_MOVE_TEXT ? n : FMT_MOVE_TEXT;
 	memcpy(buf, text, n);
 	return n;
 }
@@ -180,8 +182,8 @@ static inline size_t lan_text(char *buf, const struct replay_step *step)
 	return put_end(buf, p, m, step->mark);
 }
 
-static inline size_t move_text(char *buf, const struct replay_step *step,
-				int n)
+static inline __attribute__((always_inline)) size_t
+move_text(char *buf, const struct replay_step *step, int n)
 {
 	switch (n) {
 	case NOTATION_SAN: return san_text(buf, step);
@@ -190,21 +192,150 @@ static inline size_t move_text(char *buf, const struct replay_step *step,
 	}
 }
 
+/* Room for n more bytes of text_buf, at its end. */
+static inline char *text_room(struct conv_game *cg, size_t n)
+{
+	if (cg->text_cap - cg->text_n < n)
+		cg->text_buf = pawnkit_grow(cg->text_buf, &cg->text_cap,
+					    cg->text_n + n, 1, FMT_OUT_CHUNK);
+	return cg->text_buf + cg->text_n;
+}
+
+/* ----------------------------------------------------------- JSON */
+
+/* The keys of the notations, by enum notation, and their bits in
+ * conv_opts.omit, as json_write.c writes them. */
+static const char notation_key[][4] = { "san", "lan", "uci" };
+
+void fmt_text_fen_start(struct conv_game *cg, const struct position *start)
+{
+	char fen[FEN_MAX];
+	if (!cg->text_fen) {
+		cg->text_fen = malloc(sizeof *cg->text_fen);
+		if (!cg->text_fen)
+			pawnkit_out_of_memory();
+	}
+	fmt_fen_cache_init(cg->text_fen, cg);
+	cg->text_fen->castling = cg->text_json ? FEN_XFEN : cg->text_castling;
+	fmt_fen(cg->text_fen, start, fen);	/* every rank cached */
+	cg->text_n = 0;
+}
+
+/* ,"san":"..." (key n) at p, the text written by write(); past it. */
+static inline char *json_notation(char *p, int n,
+				  const struct replay_step *step)
+{
+	memcpy(p, ",\"", 2);
+	memcpy(p + 2, notation_key[n], 3);
+	memcpy(p + 5, "\":\"", 3);
+	p += 8;
+	p += move_text(p, step, n);
+	*p++ = '"';
+	return p;
+}
+
+/* The move's object as jw_move() writes that of a move without anything
+ * after it, a comma before it but the first: the ply, the notations and
+ * the FEN that --fields keeps (the texts are ASCII: nothing to escape). */
+static void json_move(struct conv_game *cg, const struct replay_step *step)
+{
+	char *p = text_room(cg, FEN_MAX + 128);
+	if (cg->nmoves++)
+		*p++ = ',';
+	memcpy(p, "{\"ply\":", 7);
+	p += 7 + fmt_put_uint(p + 7, cg->nmoves);
+	for (int n = NOTATION_SAN; n <= NOTATION_UCI; n++)
+		if (!(cg->text_omit & (1u << n)))
+			p = json_notation(p, n, step);
+	if (!(cg->text_omit & CONV_FIELD_FEN)) {
+		memcpy(p, ",\"fen\":\"", 8);
+		p += 8 + fmt_fen_after(cg->text_fen, step->after, step->move,
+				       p + 8);
+		*p++ = '"';
+	}
+	*p++ = '}';
+	cg->text_n = (size_t)(p - cg->text_buf);
+}
+
+/* ------------------------------------------------------------ PGN */
+
+#define NO_BREAK ((size_t)-1)
+
+/* "12. " before a White move, "12... " before a Black one that opens
+ * the movetext, at p; its length. */
+static inline size_t move_number(const struct conv_game *cg,
+				 const struct replay_step *step, char *p)
+{
+	int mover = PIECE_COLOR(step->piece);
+	uint32_t fullmove = step->after->fullmove - (mover == BLACK);
+	if (mover == BLACK && cg->nmoves)
+		return 0;
+	static const char dots[2][4] = { ". ", "... " };
+	size_t n = fmt_put_uint(p, fullmove);
+	memcpy(p + n, dots[mover], 4);
+	return n + (mover == WHITE ? 2 : 4);
+}
+
+/* Before a token of w columns at p + 1: a space, or a line break when
+ * it does not fit in the line, as pw_separate() writes it. */
+static inline void separate(struct conv_game *cg, char *p, size_t w)
+{
+	if (!cg->text_width || cg->text_col + 1 + w < cg->text_width) {
+		*p = ' ';
+		cg->text_brk = cg->text_n - cg->text_line;
+		cg->text_col++;
+		cg->text_n++;
+	} else {
+		*p = '\n';
+		cg->text_line = ++cg->text_n;
+		cg->text_col = 0;
+		cg->text_brk = NO_BREAK;
+	}
+}
+
+/* Number and move, one token, after a space or a line break but the
+ * first. */
+static void pgn_move(struct conv_game *cg, const struct replay_step *step)
+{
+	char *p = text_room(cg, 64), *tok = p + (cg->text_col > 0);
+	size_t w = move_number(cg, step, tok);
+	w += move_text(tok + w, step, cg->text_notation);
+	if (cg->text_col > 0)
+		separate(cg, p, w);
+	cg->text_n += w;
+	cg->text_col += w;
+	cg->nmoves++;
+}
+
+void fmt_text_pgn_start(struct conv_game *cg)
+{
+	cg->text_n = cg->text_line = cg->text_col = 0;
+	cg->text_brk = NO_BREAK;
+}
+
+/* ------------------------------------------------------------ FEN */
+
+/* The FEN after the move, after a byte of its length. */
+static void fen_move(struct conv_game *cg, const struct replay_step *step)
+{
+	char *p = text_room(cg, FEN_MAX + 1);
+	size_t n = fmt_fen_after(cg->text_fen, step->after, step->move, p + 1);
+	p[0] = (char)(uint8_t)n;	/* standard chess: below 100 */
+	cg->text_n += n + 1;
+	cg->nmoves++;
+}
+
+/* ------------------------------------------------------------ visitor */
+
 void fmt_record_text(void *ctx, const struct replay_step *step)
 {
 	struct conv_game *cg = ctx;
-	if (!cg->texts || step->item) {
+	if (!cg->texts || step->item)
 		fmt_conv_record_move(ctx, step);
-		return;
-	}
-	if (cg->nmoves == cg->cap)
-		cg->moves = pawnkit_grow(cg->moves, &cg->cap, cg->nmoves + 1,
-					 sizeof *cg->moves, 256);
-	struct conv_move *r = &cg->moves[cg->nmoves++];
-	r->item = NULL;		/* the fast path's, without a tree */
-	r->move = step->move;
-	r->mark = step->mark;
-	r->len = (uint8_t)move_text(r->text, step, cg->text_notation);
-	r->side = step->after->side;
-	r->fullmove = step->after->fullmove;
+	else if (cg->text_notation >= 0)
+		pgn_move(cg, step);
+	else if (cg->text_json)
+		json_move(cg, step);
+	else
+		fen_move(cg, step);
 }

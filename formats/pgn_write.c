@@ -373,40 +373,17 @@ static void pw_line(struct pw *p, const struct pgn_line *line,
 	}
 }
 
-/* The moves of a game recorded as texts (conv_game.texts), ASCII, each
- * placed as pw_separate() and pw_put_move() place it (no '(' waits in a
- * main line). */
+/* The moves of a game recorded as texts (conv_game.texts): its
+ * movetext, placed by the visitor as pw_move() places each move, and the
+ * state of its last line. */
 static void pw_texts(struct pw *p)
 {
 	const struct conv_game *cg = p->cg;
-	struct fmt_out *o = &p->out;
-	int side = cg->start.side;
-	uint32_t fullmove = cg->start.fullmove;
-	char tok[MOVE_TOKEN];
-	for (size_t i = 0; i < cg->nmoves; i++) {
-		const struct conv_move *r = &cg->moves[i];
-		size_t num = move_number(p, side, fullmove, tok);
-		size_t w = num + r->len;
-		memcpy(tok + num, r->text, CONV_MOVE_TEXT);
-		char *at = fmt_out_room(o, 1 + MOVE_TOKEN);
-		if (p->col > 0 && pw_fits(p, 1 + w)) {
-			p->brk = o->n - o->keep;
-			*at++ = ' ';
-			o->n++;
-			p->col++;
-		} else if (p->col > 0) {
-			*at++ = '\n';
-			o->keep = ++o->n;
-			p->col = 0;
-			p->brk = NO_BREAK;
-		}
-		memcpy(at, tok, MOVE_TOKEN);
-		o->n += w;
-		p->col += w;
-		p->number = false;
-		side = r->side;
-		fullmove = r->fullmove;
-	}
+	fmt_out_put(&p->out, cg->text_buf, cg->text_n);
+	p->out.keep = p->out.n - (cg->text_n - cg->text_line);
+	p->col = cg->text_col;
+	p->brk = cg->text_brk;
+	p->number = cg->nmoves == 0;
 }
 
 /* The moves of a treeless game (conv_game.treeless), from its records:
