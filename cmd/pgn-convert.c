@@ -132,15 +132,24 @@ static bool wants_variations(const struct convert *c)
 	}
 }
 
-/* FEN, EPD and UCI lines write positions and moves, which the replay
- * records, and nothing else of the movetext: their games are read
- * without a tree, and a game the fast path does not take is read again
- * with it (game_replay()), as pgn-validate reads its games.  Not under
- * --full-replay, whose reader builds the tree with the stream. */
+/* Games are read without a tree, as pgn-validate reads them, and a game
+ * the fast path does not take is read again with it (game_replay()).
+ * FEN, EPD and UCI lines write positions and moves, which the replay
+ * records, and nothing else of the movetext.  PGN and JSON read the tree
+ * of a game whose bytes hold more than moves before its replay
+ * (conv_game.wants_tree).  Not under --full-replay, whose reader builds
+ * the tree with the stream. */
 static bool needs_no_tree(const struct convert *c)
 {
-	return (c->format == CONV_FEN || c->format == CONV_EPD ||
-		c->format == CONV_UCI_LINE) && !c->opts.replay.full_replay;
+	return !c->opts.replay.full_replay;
+}
+
+/* Whether the writer walks the movetext's tree (PGN, JSON), not the
+ * replay's records alone. */
+static bool walks_tree(const struct convert *c)
+{
+	return c->format == CONV_PGN || c->format == CONV_JSON ||
+	       c->format == CONV_NDJSON;
 }
 
 /* Each game is written by its chunk's own writer (a piece of the output,
@@ -233,6 +242,7 @@ static void convert_failed(const struct convert *c, struct conv_worker *cw,
 {
 	struct conv_writer *piece = run_chunk(k);
 	run_count(k, C_FAILED);
+	conv_game_read_tree(&cw->game);
 	if (c->reject_path) {
 		run_write_raw(k, S_REJECT, g);
 		return;
@@ -253,6 +263,16 @@ static void convert_game(void *ctx, void *worker, struct pgn_game *g,
 	struct conv_game *cg = &cw->game;
 	struct conv_writer *piece = run_chunk(k);
 	cg->moves_only = c->format == CONV_UCI_LINE && needs_no_tree(c);
+	cg->wants_tree = walks_tree(c) && needs_no_tree(c);
+	cg->text_notation = cg->wants_tree && c->format == CONV_PGN &&
+			    c->conv.notation != NOTATION_FIGURINE ?
+			    (int)c->conv.notation : -1;
+	cg->text_json = cg->wants_tree && c->format != CONV_PGN;
+	cg->text_fens = (c->format == CONV_FEN || c->format == CONV_EPD) &&
+			needs_no_tree(c);
+	cg->text_castling = c->conv.castling;
+	cg->text_omit = c->conv.omit;
+	cg->text_width = c->conv.width;
 	int replayed = conv_game_replay(cg, g, c->game_replay,
 					wants_variations(c), run_report, k);
 	run_count(k, C_GAMES);

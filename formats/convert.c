@@ -6,7 +6,18 @@
  * order the visitor did, so a cursor over the records is all the lookup
  * they need.  Each record keeps the position after its move, as the
  * replay made it, so the walk makes no move again; null moves, which the
- * visitor does not see, are played on the way. */
+ * visitor does not see, are played on the way.
+ *
+ * PGN and JSON read their games tags only, as pgn-validate does: a game
+ * whose bytes hold nothing but moves, move numbers and a marker, which
+ * the fast path takes, has no tree to walk (treeless), and its records,
+ * the main line's moves, are all there is to write.  Any other game's
+ * tree is read before its replay.  A game of standard chess that the
+ * fast path replays without a tree keeps no positions at all (texts):
+ * the visitor writes what each move adds to the output while the replay
+ * holds the position after it (move_text.c), the PGN movetext in lines,
+ * the JSON move objects, or the FEN of FEN and EPD lines, and the writer
+ * takes that text as it is. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +29,7 @@
 void conv_game_init(struct conv_game *cg)
 {
 	memset(cg, 0, sizeof *cg);
+	cg->text_notation = -1;
 }
 
 void conv_game_release(struct conv_game *cg)
@@ -26,6 +38,8 @@ void conv_game_release(struct conv_game *cg)
 	free(cg->scratch);
 	free(cg->out);
 	free(cg->rank_memo);
+	free(cg->text_buf);
+	free(cg->text_fen);
 	conv_game_init(cg);
 }
 
@@ -37,6 +51,14 @@ static void record_start(void *ctx, const struct position *start)
 	cg->start = *start;
 	cg->started = true;
 	cg->nmoves = 0;
+	cg->texts = (cg->text_notation >= 0 || cg->text_json ||
+		     cg->text_fens) &&
+		    start->variant == &variant_standard &&
+		    !cg->game->moves.first;
+	if (cg->texts && (cg->text_json || cg->text_fens))
+		fmt_text_fen_start(cg, start);
+	else if (cg->texts)
+		fmt_text_pgn_start(cg);
 	cg->main_next = cg->game->moves.first;
 }
 
@@ -51,7 +73,14 @@ static const struct pgn_item *next_main_move(struct conv_game *cg)
 	return it;
 }
 
-static void record_move(void *ctx, const struct replay_step *step)
+static const struct pgn_item *next_main_item(const struct pgn_item *it)
+{
+	while (it && it->kind != PI_MOVE)
+		it = it->next;
+	return it;
+}
+
+void fmt_conv_record_move(void *ctx, const struct replay_step *step)
 {
 	struct conv_game *cg = ctx;
 	if (step->depth > 0 && !cg->variations)
@@ -85,23 +114,139 @@ static void record_report(void *ctx, const struct diag *d)
 		cg->report(cg->report_ctx, d);
 }
 
+/* Bytes that may stand in movetext whose tree holds nothing but moves,
+ * move numbers and a marker (when the fast path takes the game): letters,
+ * digits, blanks, line ends and ". - + # = / *".  Any other byte (a
+ * comment's, a NAG's, a variation's, an escape's, a glyph's) asks for the
+ * tree.  Before the movetext, among the tags, only '{', ';' and '%' may
+ * open what the tree keeps (the comments of pgn_game.before). */
+static const unsigned char plain_byte[256] = {
+	['\t'] = 1, ['\n'] = 1, ['\r'] = 1, [' '] = 1, ['.'] = 1,
+	['-'] = 1, ['+'] = 1, ['#'] = 1, ['='] = 1, ['/'] = 1, ['*'] = 1,
+	['a'] = 1, ['b'] = 1, ['c'] = 1, ['d'] = 1, ['e'] = 1, ['f'] = 1,
+	['g'] = 1, ['h'] = 1, ['i'] = 1, ['j'] = 1, ['k'] = 1, ['l'] = 1,
+	['m'] = 1, ['n'] = 1, ['o'] = 1, ['p'] = 1, ['q'] = 1, ['r'] = 1,
+	['s'] = 1, ['t'] = 1, ['u'] = 1, ['v'] = 1, ['w'] = 1, ['x'] = 1,
+	['y'] = 1, ['z'] = 1, ['A'] = 1, ['B'] = 1, ['C'] = 1, ['D'] = 1,
+	['E'] = 1, ['F'] = 1, ['G'] = 1, ['H'] = 1, ['I'] = 1, ['J'] = 1,
+	['K'] = 1, ['L'] = 1, ['M'] = 1, ['N'] = 1, ['O'] = 1, ['P'] = 1,
+	['Q'] = 1, ['R'] = 1, ['S'] = 1, ['T'] = 1, ['U'] = 1, ['V'] = 1,
+	['W'] = 1, ['X'] = 1, ['Y'] = 1, ['Z'] = 1, ['0'] = 1, ['1'] = 1,
+	['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1, ['7'] = 1,
+	['8'] = 1, ['9'] = 1,
+};
+
+/* Whether every byte of [p, end) is plain_byte: eight at a time, their
+ * classes ANDed (this runs over every game's movetext). */
+static bool plain_bytes(const char *p, const char *end)
+{
+	const unsigned char *s = (const unsigned char *)p;
+	unsigned all = 1;
+	for (; end - (const char *)s >= 8 && all; s += 8)
+		all &= plain_byte[s[0]] & plain_byte[s[1]] & plain_byte[s[2]] &
+		       plain_byte[s[3]] & plain_byte[s[4]] & plain_byte[s[5]] &
+		       plain_byte[s[6]] & plain_byte[s[7]];
+	for (; (const char *)s < end; s++)
+		all &= plain_byte[*s];
+	return all;
+}
+
+/* Whether [p, end) holds none of '{', ';' and '%' (a few memchr, each
+ * faster than a look at every byte). */
+static bool no_comment_opener(const char *p, const char *end)
+{
+	size_t n = (size_t)(end - p);
+	return !memchr(p, '{', n) && !memchr(p, ';', n) && !memchr(p, '%', n);
+}
+
+/* Whether the tree of g (read tags_only) can hold nothing the writers
+ * keep but the main line's moves: then the records say it all. */
+static bool plain_game(const struct pgn_game *g)
+{
+	const char *end = g->raw + g->raw_len;
+	if (!g->movetext || g->movetext < g->raw || g->movetext > end)
+		return false;
+	return plain_bytes(g->movetext, end) &&
+	       no_comment_opener(g->raw, g->movetext);
+}
+
+/* The tree of a game read tags_only, read into it, as game_replay()
+ * reads it when the fast path does not take the game: its raw bytes
+ * stay the stream's.  A game with a tree, or that cannot have one (over
+ * the size limit), is left as it is. */
+static void read_tree_in_place(struct pgn_game *g)
+{
+	if (g->moves.first || !g->movetext || (g->flags & PGN_TOO_LARGE))
+		return;
+	const struct pgn_game head = *g;
+	pgn_game_read_tree(&head, g, NULL);
+	g->raw = head.raw;
+	g->raw_len = head.raw_len;
+}
+
+/* A game recorded as texts replayed again with its tree, recording
+ * positions: the fast path takes it again, and reports nothing. */
+static void replay_again(struct conv_game *cg)
+{
+	const struct replay_visitor visitor = {
+		.ctx = cg, .start = record_start, .move = fmt_conv_record_move,
+		.no_before = true,
+	};
+	struct replay_result res;
+	diag_fn report = cg->report;
+	struct diag fault = cg->fault;
+	cg->text_notation = -1;
+	cg->text_json = cg->text_fens = false;
+	cg->report = NULL;
+	game_replay(cg->replayed, cg->replay_opts, &visitor, record_report,
+		    cg, &res);
+	cg->report = report;
+	cg->fault = fault;
+}
+
+void conv_game_read_tree(struct conv_game *cg)
+{
+	if (!cg->treeless)
+		return;
+	cg->treeless = false;
+	read_tree_in_place(cg->replayed);
+	if (cg->texts) {
+		replay_again(cg);
+		return;
+	}
+	const struct pgn_item *it = cg->replayed->moves.first;
+	for (size_t i = 0; i < cg->nmoves; i++) {
+		it = next_main_item(it);
+		cg->moves[i].item = it;
+		it = it ? it->next : NULL;
+	}
+}
+
 int conv_game_replay(struct conv_game *cg, struct pgn_game *g,
 		     const struct replay_opts *ro, bool variations,
 		     diag_fn report, void *report_ctx)
 {
 	const struct replay_visitor visitor = {
-		.ctx = cg, .start = record_start, .move = record_move,
+		.ctx = cg, .start = record_start,
+		.move = cg->text_notation >= 0 || cg->text_json ||
+			cg->text_fens ? fmt_record_text : fmt_conv_record_move,
 		.no_before = true,
 	};
 	struct replay_result res;
 	cg->game = g;
 	cg->nmoves = cg->cursor = 0;
 	cg->variations = variations;
-	cg->started = cg->partial = cg->stopped = false;
+	cg->started = cg->partial = cg->stopped = cg->texts = false;
 	cg->fault.message[0] = 0;
 	cg->report = report;
 	cg->report_ctx = report_ctx;
-	return game_replay(g, ro, &visitor, record_report, cg, &res);
+	cg->replayed = g;
+	cg->replay_opts = ro;
+	if (cg->wants_tree && !plain_game(g))
+		read_tree_in_place(g);
+	int rc = game_replay(g, ro, &visitor, record_report, cg, &res);
+	cg->treeless = cg->wants_tree && !g->moves.first;
+	return rc;
 }
 
 const char *fmt_conv_game_result(const struct pgn_game *g)
@@ -185,10 +330,31 @@ static void step_tail(struct conv_step *s, const struct pgn_item *it)
 	s->bare = bare;
 }
 
+/* The walk of a treeless game: its records, in order. */
+static bool line_next_record(struct conv_line *l, struct conv_step *s)
+{
+	struct conv_game *cg = l->cg;
+	if (cg->cursor >= cg->nmoves)
+		return false;
+	const struct conv_move *r = &cg->moves[cg->cursor++];
+	s->item = NULL;
+	s->before = l->at;
+	s->move = r->move;
+	s->mark = r->mark;
+	s->after = l->at = &r->after;
+	s->ply = ++l->ply;
+	s->depth = l->depth;
+	s->tail = s->split = s->end = NULL;
+	s->bare = true;
+	return true;
+}
+
 bool fmt_conv_line_next(struct conv_line *l, struct conv_step *s)
 {
 	const struct pgn_item *it = l->next;
 	struct conv_game *cg = l->cg;
+	if (cg->treeless)
+		return line_next_record(l, s);
 	if (!it || cg->stopped)
 		return false;
 	s->item = it;

@@ -62,24 +62,33 @@ static size_t fl_id(const struct fl *f, const struct fl_path *path,
 	return n + 3;
 }
 
-/* The EPD fields of a FEN (cut before its clocks, four fields), the
- * clocks as opcodes and the variant's, up to the id's opening quote. */
-static size_t epd_fields(const struct fl *f, const struct position *pos,
-			 char *line, size_t n)
+/* Where the last field of [s, s + n) starts: past its last space. */
+static size_t last_field(const char *s, size_t n)
 {
-	/* The board, the longest field, ends at the first space. */
-	const char *board_end = memchr(line, ' ', n);
-	size_t fields = board_end ? (size_t)(board_end - line) : n;
-	for (int spaces = 0; fields < n; fields++)
-		if (line[fields] == ' ' && ++spaces == 4)
-			break;
-	n = fields;
+	while (n > 0 && s[n - 1] != ' ')
+		n--;
+	return n;
+}
+
+/* The EPD fields of a FEN (cut before its clocks, four fields), the
+ * clocks (the FEN's last two fields, the counters in decimal, ten
+ * digits at most) as opcodes and the variant's, up to the id's opening
+ * quote. */
+static size_t epd_fields(const struct fl *f, char *line, size_t n)
+{
+	char half[16], full[16];
+	size_t full_at = last_field(line, n);
+	size_t half_at = last_field(line, full_at ? full_at - 1 : 0);
+	size_t half_len = full_at - half_at - 1, full_len = n - full_at;
+	memcpy(half, line + half_at, sizeof half);
+	memcpy(full, line + full_at, sizeof full);
+	n = half_at - 1;
 	memcpy(line + n, " hmvc ", 6);
-	n += 6;
-	n += fmt_put_uint(line + n, pos->halfmove);
+	memcpy(line + n + 6, half, sizeof half);
+	n += 6 + half_len;
 	memcpy(line + n, "; fmvn ", 7);
-	n += 7;
-	n += fmt_put_uint(line + n, pos->fullmove);
+	memcpy(line + n + 7, full, sizeof full);
+	n += 7 + full_len;
 	if (f->variant_len) {
 		memcpy(line + n, "; variant \"", 11);
 		memcpy(line + n + 11, f->variant, f->variant_len);
@@ -90,17 +99,21 @@ static size_t epd_fields(const struct fl *f, const struct position *pos,
 	return n + 6;
 }
 
+/* Room for a line of a FEN and what follows it. */
+static size_t fl_room(const struct fl *f, const struct fl_path *path)
+{
+	return FEN_MAX + 64 + 24 + 2 * f->variant_len + fl_id_room(f, path);
+}
+
 /* "FEN<TAB>GAME<TAB>ID", or the EPD form with the clocks as opcodes:
- * "BOARD SIDE CASTLING EP hmvc H; fmvn F; id "GAME:ID";".  With --jobs
- * the game number is written apart: it is known only later. */
-static void fl_position(struct fl *f, const struct position *pos,
+ * "BOARD SIDE CASTLING EP hmvc H; fmvn F; id "GAME:ID";", the FEN (n
+ * bytes) at p, in the output's room (fl_room()).  With --jobs the game
+ * number is written apart: it is known only later. */
+static void fl_put_line(struct fl *f, char *p, size_t n,
 			const struct fl_path *path, uint32_t ply)
 {
-	char *p = fmt_out_room(&f->out, FEN_MAX + 64 + 24 + 2 * f->variant_len +
-					 fl_id_room(f, path));
-	size_t n = fmt_fen(&f->fen, pos, p);
 	if (f->epd)
-		n = epd_fields(f, pos, p, n);
+		n = epd_fields(f, p, n);
 	else
 		p[n++] = '\t';
 	if (!f->number_len) {
@@ -114,6 +127,13 @@ static void fl_position(struct fl *f, const struct position *pos,
 		n += f->number_len;
 	}
 	f->out.n += n + fl_id(f, path, ply, p + n);
+}
+
+static void fl_position(struct fl *f, const struct position *pos,
+			const struct fl_path *path, uint32_t ply)
+{
+	char *p = fmt_out_room(&f->out, fl_room(f, path));
+	fl_put_line(f, p, fmt_fen(&f->fen, pos, p), path, ply);
 }
 
 static void fl_line(struct fl *f, const struct pgn_line *line,
@@ -171,6 +191,21 @@ static void fl_records(struct fl *f, const struct fl_path *main_line)
 			    (uint32_t)(i + 1));
 }
 
+/* The positions of a game recorded as FENs (conv_game.texts), the main
+ * line's, each after a byte of its length. */
+static void fl_texts(struct fl *f, const struct fl_path *main_line)
+{
+	const struct conv_game *cg = f->cg;
+	const char *t = cg->text_buf;
+	for (size_t i = 0; i < cg->nmoves; i++) {
+		size_t n = (uint8_t)*t++;
+		char *p = fmt_out_room(&f->out, fl_room(f, main_line));
+		memcpy(p, t, n);
+		fl_put_line(f, p, n, main_line, (uint32_t)(i + 1));
+		t += n;
+	}
+}
+
 void fmt_fen_write_game(FILE *out, struct conv_game *cg,
 			const struct conv_opts *o, bool epd)
 {
@@ -187,7 +222,9 @@ void fmt_fen_write_game(FILE *out, struct conv_game *cg,
 		f.number_len = fmt_put_uint(f.number, cg->game->index);
 	cg->cursor = 0;
 	fl_position(&f, &cg->start, &main_line, 0);
-	if (records_only(cg))
+	if (cg->texts)
+		fl_texts(&f, &main_line);
+	else if (records_only(cg))
 		fl_records(&f, &main_line);
 	else
 		fl_line(&f, &cg->game->moves, &cg->start, 0, 0, "");

@@ -96,6 +96,8 @@ void board_view_annotate(struct board_view *v, const char *text, size_t len);
  * buffer are its own, reused from game to game. */
 #include "../librules/rules.h"
 
+struct fmt_fen_cache;
+
 enum conv_format { CONV_PGN, CONV_JSON, CONV_NDJSON, CONV_FEN, CONV_EPD,
 		   CONV_UCI_LINE };
 enum conv_tags { CONV_TAGS_ALL, CONV_TAGS_ROSTER, CONV_TAGS_NONE };
@@ -161,6 +163,38 @@ struct conv_game {
 	 * of a game replayed by the fast path without a tree (standard
 	 * chess, whose coordinates the move alone gives) are not kept. */
 	bool moves_only;
+	/* Set by the caller for PGN and JSON, whose games are read
+	 * tags_only: a game whose bytes hold more than moves, move numbers
+	 * and a marker has its tree read before the replay; one that holds
+	 * no more and that the fast path took is walked from its records
+	 * alone (treeless, set by conv_game_replay()). */
+	bool wants_tree, treeless;
+	/* Set by the caller for PGN in SAN, LAN or coordinates (-1: not):
+	 * the moves of a standard game the fast path replays without a tree
+	 * are recorded as their texts in it, without positions (texts, set
+	 * by the replay). */
+	int text_notation;
+	bool texts;
+	/* Set by the caller for JSON: such a game's moves are recorded as
+	 * their JSON objects, joined in text_buf (the members conv_opts.omit
+	 * leaves, text_omit), without positions.  For PGN, text_buf holds
+	 * the game's movetext as the PGN writer places it in lines shorter
+	 * than text_width, and where its last line starts, the columns on
+	 * it and the place of its last space (text_line, text_col,
+	 * text_brk). */
+	bool text_json;
+	/* Set by the caller for FEN and EPD lines: text_buf holds each
+	 * position's FEN after a byte of its length, castling rights as
+	 * text_castling says (JSON's: X-FEN). */
+	bool text_fens;
+	enum fen_castling text_castling;
+	unsigned text_omit, text_width;
+	char *text_buf;
+	size_t text_n, text_cap;
+	size_t text_line, text_col, text_brk;
+	struct fmt_fen_cache *text_fen;	/* the visitor's (fen_text.c) */
+	const struct replay_opts *replay_opts;	/* of the replay */
+	struct pgn_game *replayed;	/* the game conv_game_replay() had */
 	/* The game's first error as the replay reported it (fault.message
 	 * empty: none), for the record of a game that fails; the report
 	 * the replay's diagnostics go on to. */
@@ -179,6 +213,9 @@ void conv_game_release(struct conv_game *cg);
 int conv_game_replay(struct conv_game *cg, struct pgn_game *g,
 		     const struct replay_opts *ro, bool variations,
 		     diag_fn report, void *report_ctx);
+/* A treeless game's tree, for the record of a game that fails: read,
+ * and its items given to the records. */
+void conv_game_read_tree(struct conv_game *cg);
 
 /* A stream of converted games in one format (conv_writer.c), written in
  * pieces: games are written into a piece of the stream, each piece to a

@@ -100,26 +100,46 @@ struct fmt_fen_cache {
 	uint64_t rank[8];	/* the board bytes of each rank's text */
 	char text[8][8];
 	uint8_t len[8];
-	struct fmt_rank_memo *memo;	/* cg->rank_memo, or NULL */
+	struct fmt_rank_memo *memo;	/* cg->rank_memo (layouts), or NULL */
 	enum fen_castling castling;	/* FEN_XFEN unless the writer says */
 };
-/* The texts of ranks met before, by their board bytes, kept from game to
- * game (a rank's text depends on its bytes alone): most ranks a move
- * changes have been written already, in this game or another.  A table
- * of 2^FMT_RANK_MEMO_BITS entries, the slot by a hash of the bytes, the
- * newest in each. */
-#define FMT_RANK_MEMO_BITS 14
+/* The layout of a rank's text by which of its squares hold a piece
+ * (bit f: file f), kept from game to game: the digits of its gaps at
+ * their places (tmpl), the place of each piece's letter (at), the
+ * length.  A rank's text is its layout with the letters put in: no
+ * square looked at one by one, and a table small enough to stay in the
+ * processor's nearest cache. */
 struct fmt_rank_memo {
-	uint64_t bytes[1 << FMT_RANK_MEMO_BITS];	/* all 0xFF: empty */
-	char text[1 << FMT_RANK_MEMO_BITS][8];
-	uint8_t len[1 << FMT_RANK_MEMO_BITS];
+	char tmpl[256][8];
+	uint8_t at[256][8];
+	uint8_t len[256];
 };
-/* A cache for the game's positions, with cg's memo of ranks (made the
- * first time; cg NULL: none), writing X-FEN's castling rights. */
+/* A cache for the game's positions, with cg's layouts of ranks (made
+ * the first time; cg NULL: none), writing X-FEN's castling rights. */
 void fmt_fen_cache_init(struct fmt_fen_cache *c, struct conv_game *cg);
 /* buf: FEN_MAX bytes. */
 size_t fmt_fen(struct fmt_fen_cache *c, const struct position *pos,
 	       char *buf);
+/* The same for the position after m, a move of standard chess from the
+ * position the cache wrote last: only the ranks m changes (those of its
+ * squares) are looked at. */
+size_t fmt_fen_after(struct fmt_fen_cache *c, const struct position *pos,
+		     move_t m, char *buf);
+
+/* The replay's visitor of conv_game_replay(): each move recorded with
+ * the position after it (convert.c), or, in a game recorded as texts
+ * (conv_game.texts), with its text in cg->text_notation (SAN, LAN or
+ * coordinates) and the side and move number after it (move_text.c):
+ * what move_write_marked() writes from the position before. */
+void fmt_conv_record_move(void *ctx, const struct replay_step *step);
+void fmt_record_text(void *ctx, const struct replay_step *step);
+/* The longest move text of standard chess, and more. */
+#define FMT_MOVE_TEXT 12
+/* The start of a game recorded as PGN texts. */
+void fmt_text_pgn_start(struct conv_game *cg);
+/* The start of a game recorded as JSON texts or FENs (conv_game.text_json,
+ * text_fens). */
+void fmt_text_fen_start(struct conv_game *cg, const struct position *start);
 
 /* ------------------------------------------------------------ the walk */
 /* The termination marker to write: the movetext's, else the [Result]

@@ -377,6 +377,33 @@ static void jw_line(struct jw *j, const struct pgn_line *line,
 	fmt_out_char(&j->out, ']');
 }
 
+/* The moves of a treeless game (conv_game.treeless), from its records:
+ * the main line, nothing between its moves. */
+static void jw_records(struct jw *j)
+{
+	const struct conv_game *cg = j->cg;
+	struct conv_step s = { .before = &cg->start, .bare = true };
+	fmt_out_char(&j->out, '[');
+	if (cg->texts) {	/* the objects, made by the visitor */
+		fmt_out_flush(&j->out);
+		fwrite(cg->text_buf, 1, cg->text_n, j->out.file);
+		fmt_out_char(&j->out, ']');
+		return;
+	}
+	for (size_t i = 0; i < cg->nmoves; i++) {
+		const struct conv_move *r = &cg->moves[i];
+		fmt_out_str(&j->out, i ? ",{" : "{");
+		s.move = r->move;
+		s.mark = r->mark;
+		s.after = &r->after;
+		s.ply = (uint32_t)(i + 1);
+		jw_move(j, &s, NULL, NULL);
+		fmt_out_char(&j->out, '}');
+		s.before = s.after;
+	}
+	fmt_out_char(&j->out, ']');
+}
+
 /* --------------------------------------------------------------- game */
 
 static void jw_tag(void *ctx, const struct pgn_tag *t)
@@ -436,7 +463,10 @@ static void jw_game(struct jw *j)
 	jw_comments(j, "comments", g->moves.first, l.next, 0);
 	jw_nags(j, "nags", g->moves.first, l.next);
 	jw_key(j, "moves");
-	jw_line(j, &g->moves, &cg->start, 0, 0);
+	if (cg->treeless)
+		jw_records(j);
+	else
+		jw_line(j, &g->moves, &cg->start, 0, 0);
 	jw_end(j);
 	jw_comments(j, "after", g->after.first, NULL, 0);
 	if (j->latin1)

@@ -272,15 +272,16 @@ static void pw_nags(struct pw *p, const struct pgn_item *from,
 
 /* ---------------------------------------------------------- moves */
 
-/* "12. " before a White move, "12... " before a Black one that needs it. */
-static size_t move_number(struct pw *p, const struct position *before,
+/* "12. " before a White move, "12... " before a Black one that needs it
+ * (the side to move and the move number before it). */
+static size_t move_number(struct pw *p, int side, uint32_t fullmove,
 			  char *buf)
 {
-	if (before->side != WHITE && !p->number)
+	if (side != WHITE && !p->number)
 		return 0;
 	/* (A move number has ten digits at most.) */
-	size_t digits = fmt_put_uint(buf, before->fullmove);
-	if (before->side == WHITE) {
+	size_t digits = fmt_put_uint(buf, fullmove);
+	if (side == WHITE) {
 		memcpy(buf + digits, ". ", 2);
 		return digits + 2;
 	}
@@ -304,22 +305,30 @@ static size_t move_text(const struct pw *p, const struct conv_step *s,
 	return 2;
 }
 
+/* The token tok (room for MOVE_TOKEN bytes) of num + n bytes, w
+ * columns, placed. */
+#define MOVE_TOKEN (16 + MOVE_TEXT_MAX)
+static void pw_put_move(struct pw *p, const char *tok, size_t len, size_t w)
+{
+	p->number = false;
+	w += p->opens;
+	fmt_out_room(&p->out, 1 + p->opens + MOVE_TOKEN);
+	pw_separate(p, w);
+	memcpy(p->out.buf + p->out.n, tok, MOVE_TOKEN);
+	p->out.n += len;
+	p->col += w;
+}
+
 /* Number and move, one token: no line break in either, the number is
  * ASCII, and only figurine moves are not. */
 static void pw_move(struct pw *p, const struct conv_step *s)
 {
-	char tok[16 + MOVE_TEXT_MAX];
-	size_t num = move_number(p, s->before, tok);
+	char tok[MOVE_TOKEN];
+	size_t num = move_number(p, s->before->side, s->before->fullmove, tok);
 	size_t n = move_text(p, s, tok + num);
 	size_t w = num + (p->o->notation == NOTATION_FIGURINE
 				  ? columns(tok + num, n) : n);
-	p->number = false;
-	w += p->opens;
-	fmt_out_room(&p->out, 1 + p->opens + sizeof tok);
-	pw_separate(p, w);
-	memcpy(p->out.buf + p->out.n, tok, sizeof tok);
-	p->out.n += num + n;
-	p->col += w;
+	pw_put_move(p, tok, num + n, w);
 }
 
 static void pw_line(struct pw *p, const struct pgn_line *line,
@@ -361,6 +370,38 @@ static void pw_line(struct pw *p, const struct pgn_line *line,
 		pw_move(p, &s);
 		if (!s.bare)
 			pw_after(p, &s);
+	}
+}
+
+/* The moves of a game recorded as texts (conv_game.texts): its
+ * movetext, placed by the visitor as pw_move() places each move, and the
+ * state of its last line. */
+static void pw_texts(struct pw *p)
+{
+	const struct conv_game *cg = p->cg;
+	fmt_out_put(&p->out, cg->text_buf, cg->text_n);
+	p->out.keep = p->out.n - (cg->text_n - cg->text_line);
+	p->col = cg->text_col;
+	p->brk = cg->text_brk;
+	p->number = cg->nmoves == 0;
+}
+
+/* The moves of a treeless game (conv_game.treeless), from its records:
+ * the main line, nothing between its moves. */
+static void pw_records(struct pw *p)
+{
+	const struct conv_game *cg = p->cg;
+	struct conv_step s = { .before = &cg->start };
+	p->number = true;
+	if (cg->texts) {
+		pw_texts(p);
+		return;
+	}
+	for (size_t i = 0; i < cg->nmoves; i++) {
+		s.move = cg->moves[i].move;
+		s.mark = cg->moves[i].mark;
+		pw_move(p, &s);
+		s.before = &cg->moves[i].after;
 	}
 }
 
@@ -420,7 +461,10 @@ void fmt_pgn_write_game(FILE *out, struct conv_game *cg,
 		pw_newline(&p);
 	pw_tags(&p);
 	cg->cursor = 0;
-	pw_line(&p, &cg->game->moves, &cg->start, 0, 0);
+	if (cg->treeless)
+		pw_records(&p);
+	else
+		pw_line(&p, &cg->game->moves, &cg->start, 0, 0);
 	const char *result = fmt_conv_game_result(cg->game);
 	pw_word(&p, result, strlen(result));
 	pw_comments(&p, cg->game->after.first, NULL, 0);

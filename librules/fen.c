@@ -539,6 +539,20 @@ size_t position_fen_fields(const struct position *pos, char *out)
 	return position_fen_fields_as(pos, FEN_XFEN, out);
 }
 
+/* v in decimal at out, its length: the counters of nearly every
+ * position are below 100, written here without a call. */
+static inline size_t put_counter(char *out, uint32_t v)
+{
+	if (v >= 100)
+		return pgn_put_uint(out, v);
+	if (v < 10) {
+		out[0] = (char)('0' + v);
+		return 1;
+	}
+	memcpy(out, pgn_digit_pairs + 2 * v, 2);
+	return 2;
+}
+
 size_t position_fen_fields_as(const struct position *pos,
 			      enum fen_castling style, char *out)
 {
@@ -549,9 +563,9 @@ size_t position_fen_fields_as(const struct position *pos,
 	out[n++] = ' ';
 	n += put_ep(pos, out + n);
 	out[n++] = ' ';
-	n += pgn_put_uint(out + n, pos->halfmove);
+	n += put_counter(out + n, pos->halfmove);
 	out[n++] = ' ';
-	n += pgn_put_uint(out + n, pos->fullmove);
+	n += put_counter(out + n, pos->fullmove);
 	return n;
 }
 

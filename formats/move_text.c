@@ -1,0 +1,341 @@
+/* What a move of standard chess adds to pgn-convert's output, written by
+ * the replay's visitor from the position after it, without a copy of
+ * any position: for PGN its number and text placed in the movetext's
+ * lines, for JSON its object, for FEN and EPD lines the FEN after it.
+ * The text is what move_write_marked() writes from the position before.
+ *
+ * In standard chess the move, the piece that moved and the mark say it
+ * all (plain_san() and plain_lan() of notation.c), but for a piece whose
+ * twin of its type may reach the same square: only then is the position
+ * before rebuilt from the one after, and the move written the general
+ * way.  The pieces of the mover's type other than it stand where they
+ * stood; the square it left is the only one that was occupied and is
+ * not; the piece it took, whatever its type, is taken by any twin's move
+ * to the same square too, so the legal twins are those of the position
+ * before. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "../libparse/grow.h"
+
+#define SQ_BB(sq) ((uint64_t)1 << (sq))
+
+static const char piece_letters[] = " PNBRQK";
+
+static inline char *put_square(char *p, int sq)
+{
+	p[0] = (char)('a' + (sq & 7));
+	p[1] = (char)('1' + (sq >> 3));
+	return p + 2;
+}
+
+/* Destination, promotion, mark: the end of a plain SAN or LAN. */
+static inline size_t put_end(char *buf, char *p, move_t m, char mark)
+{
+	p = put_square(p, MOVE_TO(m));
+	if (MOVE_PROMO(m)) {
+		*p++ = '=';
+		*p++ = piece_letters[MOVE_PROMO(m)];
+	}
+	if (mark)
+		*p++ = mark;
+	return (size_t)(p - buf);
+}
+
+static inline size_t put_castle(char *buf, move_t m, char mark)
+{
+	size_t n = (MOVE_TO(m) & 7) > (MOVE_FROM(m) & 7) ? 3 : 5;
+	memcpy(buf, "O-O-O", 5);
+	if (mark)
+		buf[n++] = mark;
+	return n;
+}
+
+/* Whether the squares strictly between a and b (on one line) are empty
+ * in occ. */
+static inline bool clear_between(int a, int b, uint64_t occ)
+{
+	int df = (b & 7) - (a & 7), dr = (b >> 3) - (a >> 3);
+	int step = (df > 0) - (df < 0) + 8 * ((dr > 0) - (dr < 0));
+	for (int sq = a + step; sq != b; sq += step)
+		if (occ & SQ_BB(sq))
+			return false;
+	return true;
+}
+
+/* Whether a piece of type on `from` reaches `to` on occ (a knight's
+ * jump, a slider's clear line).  A king: always, said safely. */
+static inline bool reaches(int type, int from, int to, uint64_t occ)
+{
+	int df = (to & 7) - (from & 7), dr = (to >> 3) - (from >> 3);
+	bool straight = df == 0 || dr == 0;
+	bool diagonal = df == dr || df == -dr;
+	switch (type) {
+	case KNIGHT: return df * df + dr * dr == 5;
+	case BISHOP: return diagonal && clear_between(from, to, occ);
+	case ROOK: return straight && clear_between(from, to, occ);
+	case QUEEN: return (straight || diagonal) &&
+			   clear_between(from, to, occ);
+	default: return true;
+	}
+}
+
+/* Whether a twin of the mover may reach its square: the general way
+ * then tells them apart. */
+static inline bool may_have_twin(const struct position *after, int type, int color,
+			  move_t m)
+{
+	int to = MOVE_TO(m);
+	uint64_t twins = after->by_type[type] & after->by_color[color] &
+			 ~SQ_BB(to);
+	uint64_t occ = after->by_color[WHITE] | after->by_color[BLACK] |
+		       SQ_BB(MOVE_FROM(m));
+	for (; twins; twins &= twins - 1)
+		if (reaches(type, __builtin_ctzll(twins), to, occ))
+			return true;
+	return false;
+}
+
+static void put_piece_at(struct position *pos, int sq, uint8_t piece)
+{
+	pos->board[sq] = piece;
+	pos->by_color[PIECE_COLOR(piece)] |= SQ_BB(sq);
+	pos->by_type[PIECE_TYPE(piece)] |= SQ_BB(sq);
+}
+
+/* The position before a capture or quiet move of a piece (no castling,
+ * no en passant) as far as the text needs it: a knight of the other
+ * side stands for the piece taken. */
+static void rebuild_before(struct position *before,
+			   const struct position *after, uint8_t piece,
+			   move_t m)
+{
+	int from = MOVE_FROM(m), to = MOVE_TO(m), color = PIECE_COLOR(piece);
+	uint8_t there = after->board[to];
+	*before = *after;
+	before->board[to] = 0;
+	before->by_color[PIECE_COLOR(there)] &= ~SQ_BB(to);
+	before->by_type[PIECE_TYPE(there)] &= ~SQ_BB(to);
+	put_piece_at(before, from, piece);
+	if (MOVE_FLAGS(m) & MF_CAPTURE)
+		put_piece_at(before, to, MAKE_PIECE(color ^ 1, KNIGHT));
+	before->side = (uint8_t)color;
+	before->ep = NO_SQUARE;
+}
+
+/* A piece's move in SAN written the general way, from the position
+ * before rebuilt (a few moves in a hundred: kept out of the way). */
+static __attribute__((noinline)) size_t
+twin_san(char *buf, const struct position *after, uint8_t piece, move_t m,
+	 char mark)
+{
+	struct position before;
+	char text[MOVE_TEXT_MAX];
+	rebuild_before(&before, after, piece, m);
+	size_t n = move_write_marked(&before, m, mark, NOTATION_SAN, text,
+				     sizeof text);
+	n = n < FMT_MOVE_TEXT ? n : FMT_MOVE_TEXT;
+	memcpy(buf, text, n);
+	return n;
+}
+
+/* A piece's move in SAN: its letter, then what tells it from a twin. */
+static inline size_t piece_san(char *buf, const struct position *after,
+			uint8_t piece, move_t m, char mark)
+{
+	int type = PIECE_TYPE(piece);
+	if (may_have_twin(after, type, PIECE_COLOR(piece), m))
+		return twin_san(buf, after, piece, m, mark);
+	char *p = buf;
+	*p++ = piece_letters[type];
+	if (MOVE_FLAGS(m) & MF_CAPTURE)
+		*p++ = 'x';
+	return put_end(buf, p, m, mark);
+}
+
+static inline size_t san_text(char *buf, const struct replay_step *step)
+{
+	move_t m = step->move;
+	char *p = buf;
+	if (MOVE_FLAGS(m) & MF_CASTLE)
+		return put_castle(buf, m, step->mark);
+	if (PIECE_TYPE(step->piece) != PAWN)
+		return piece_san(buf, step->after, step->piece, m, step->mark);
+	if (MOVE_FLAGS(m) & MF_CAPTURE) {
+		*p++ = (char)('a' + (MOVE_FROM(m) & 7));
+		*p++ = 'x';
+	}
+	return put_end(buf, p, m, step->mark);
+}
+
+static inline size_t lan_text(char *buf, const struct replay_step *step)
+{
+	move_t m = step->move;
+	char *p = buf;
+	if (MOVE_FLAGS(m) & MF_CASTLE)
+		return put_castle(buf, m, step->mark);
+	if (PIECE_TYPE(step->piece) != PAWN)
+		*p++ = piece_letters[PIECE_TYPE(step->piece)];
+	p = put_square(p, MOVE_FROM(m));
+	*p++ = MOVE_FLAGS(m) & MF_CAPTURE ? 'x' : '-';
+	return put_end(buf, p, m, step->mark);
+}
+
+static inline __attribute__((always_inline)) size_t
+move_text(char *buf, const struct replay_step *step, int n)
+{
+	switch (n) {
+	case NOTATION_SAN: return san_text(buf, step);
+	case NOTATION_LAN: return lan_text(buf, step);
+	default: return move_write_squares(step->move, buf);
+	}
+}
+
+/* Room for n more bytes of text_buf, at its end. */
+static inline char *text_room(struct conv_game *cg, size_t n)
+{
+	if (cg->text_cap - cg->text_n < n)
+		cg->text_buf = pawnkit_grow(cg->text_buf, &cg->text_cap,
+					    cg->text_n + n, 1, FMT_OUT_CHUNK);
+	return cg->text_buf + cg->text_n;
+}
+
+/* ----------------------------------------------------------- JSON */
+
+/* The keys of the notations, by enum notation, and their bits in
+ * conv_opts.omit, as json_write.c writes them. */
+static const char notation_key[][4] = { "san", "lan", "uci" };
+
+void fmt_text_fen_start(struct conv_game *cg, const struct position *start)
+{
+	char fen[FEN_MAX];
+	if (!cg->text_fen) {
+		cg->text_fen = malloc(sizeof *cg->text_fen);
+		if (!cg->text_fen)
+			pawnkit_out_of_memory();
+	}
+	fmt_fen_cache_init(cg->text_fen, cg);
+	cg->text_fen->castling = cg->text_json ? FEN_XFEN : cg->text_castling;
+	fmt_fen(cg->text_fen, start, fen);	/* every rank cached */
+	cg->text_n = 0;
+}
+
+/* ,"san":"..." (key n) at p, the text written by write(); past it. */
+static inline char *json_notation(char *p, int n,
+				  const struct replay_step *step)
+{
+	memcpy(p, ",\"", 2);
+	memcpy(p + 2, notation_key[n], 3);
+	memcpy(p + 5, "\":\"", 3);
+	p += 8;
+	p += move_text(p, step, n);
+	*p++ = '"';
+	return p;
+}
+
+/* The move's object as jw_move() writes that of a move without anything
+ * after it, a comma before it but the first: the ply, the notations and
+ * the FEN that --fields keeps (the texts are ASCII: nothing to escape). */
+static void json_move(struct conv_game *cg, const struct replay_step *step)
+{
+	char *p = text_room(cg, FEN_MAX + 128);
+	if (cg->nmoves++)
+		*p++ = ',';
+	memcpy(p, "{\"ply\":", 7);
+	p += 7 + fmt_put_uint(p + 7, cg->nmoves);
+	for (int n = NOTATION_SAN; n <= NOTATION_UCI; n++)
+		if (!(cg->text_omit & (1u << n)))
+			p = json_notation(p, n, step);
+	if (!(cg->text_omit & CONV_FIELD_FEN)) {
+		memcpy(p, ",\"fen\":\"", 8);
+		p += 8 + fmt_fen_after(cg->text_fen, step->after, step->move,
+				       p + 8);
+		*p++ = '"';
+	}
+	*p++ = '}';
+	cg->text_n = (size_t)(p - cg->text_buf);
+}
+
+/* ------------------------------------------------------------ PGN */
+
+#define NO_BREAK ((size_t)-1)
+
+/* "12. " before a White move, "12... " before a Black one that opens
+ * the movetext, at p; its length. */
+static inline size_t move_number(const struct conv_game *cg,
+				 const struct replay_step *step, char *p)
+{
+	int mover = PIECE_COLOR(step->piece);
+	uint32_t fullmove = step->after->fullmove - (mover == BLACK);
+	if (mover == BLACK && cg->nmoves)
+		return 0;
+	static const char dots[2][4] = { ". ", "... " };
+	size_t n = fmt_put_uint(p, fullmove);
+	memcpy(p + n, dots[mover], 4);
+	return n + (mover == WHITE ? 2 : 4);
+}
+
+/* Before a token of w columns at p + 1: a space, or a line break when
+ * it does not fit in the line, as pw_separate() writes it. */
+static inline void separate(struct conv_game *cg, char *p, size_t w)
+{
+	if (!cg->text_width || cg->text_col + 1 + w < cg->text_width) {
+		*p = ' ';
+		cg->text_brk = cg->text_n - cg->text_line;
+		cg->text_col++;
+		cg->text_n++;
+	} else {
+		*p = '\n';
+		cg->text_line = ++cg->text_n;
+		cg->text_col = 0;
+		cg->text_brk = NO_BREAK;
+	}
+}
+
+/* Number and move, one token, after a space or a line break but the
+ * first. */
+static void pgn_move(struct conv_game *cg, const struct replay_step *step)
+{
+	char *p = text_room(cg, 64), *tok = p + (cg->text_col > 0);
+	size_t w = move_number(cg, step, tok);
+	w += move_text(tok + w, step, cg->text_notation);
+	if (cg->text_col > 0)
+		separate(cg, p, w);
+	cg->text_n += w;
+	cg->text_col += w;
+	cg->nmoves++;
+}
+
+void fmt_text_pgn_start(struct conv_game *cg)
+{
+	cg->text_n = cg->text_line = cg->text_col = 0;
+	cg->text_brk = NO_BREAK;
+}
+
+/* ------------------------------------------------------------ FEN */
+
+/* The FEN after the move, after a byte of its length. */
+static void fen_move(struct conv_game *cg, const struct replay_step *step)
+{
+	char *p = text_room(cg, FEN_MAX + 1);
+	size_t n = fmt_fen_after(cg->text_fen, step->after, step->move, p + 1);
+	p[0] = (char)(uint8_t)n;	/* standard chess: below 100 */
+	cg->text_n += n + 1;
+	cg->nmoves++;
+}
+
+/* ------------------------------------------------------------ visitor */
+
+void fmt_record_text(void *ctx, const struct replay_step *step)
+{
+	struct conv_game *cg = ctx;
+	if (!cg->texts || step->item)
+		fmt_conv_record_move(ctx, step);
+	else if (cg->text_notation >= 0)
+		pgn_move(cg, step);
+	else if (cg->text_json)
+		json_move(cg, step);
+	else
+		fen_move(cg, step);
+}
