@@ -379,7 +379,8 @@ static void pw_line(struct pw *p, const struct pgn_line *line,
 static void pw_texts(struct pw *p)
 {
 	const struct conv_game *cg = p->cg;
-	fmt_out_put(&p->out, cg->text_buf, cg->text_n);
+	if (cg->text_n)	/* text_buf is NULL before a game with moves */
+		fmt_out_put(&p->out, cg->text_buf, cg->text_n);
 	p->out.keep = p->out.n - (cg->text_n - cg->text_line);
 	p->col = cg->text_col;
 	p->brk = cg->text_brk;

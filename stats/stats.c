@@ -747,9 +747,11 @@ static const struct pgn_tag **pick_slot(struct picked *p, const char *n)
 static void pick_tags(const struct stats *s, const struct pgn_game *g,
 		      struct picked *p)
 {
-	const struct pgn_tag *tag = g->tags, *last = tag + g->ntags;
 	const char *group_by = s->group_by;
 	memset(p, 0, sizeof *p);
+	if (!g->ntags)
+		return;	/* g->tags may be NULL: no pointer past it */
+	const struct pgn_tag *tag = g->tags, *last = tag + g->ntags;
 	for (; tag < last; tag++) {
 		const struct pgn_tag **slot = pick_slot(p, tag->name);
 		if (slot && !*slot)
