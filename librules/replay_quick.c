@@ -83,7 +83,7 @@ apart_move(const struct position *pos, const char *text, size_t len,
 /* The one legal move that a move of plain_next() names exactly, or
  * MOVE_NONE.  Pawn moves and piece moves are resolved apart, as the
  * scanner reads them apart: the one test of the first byte is the only
- * branch between them. */
+ * branch between them.  *type: the type of the piece that moves. */
 static inline __attribute__((always_inline)) move_t
 token_move(const struct position *pos, enum plain_kind kind,
 	   const struct plain_token *t, bool in_check, int *type)
@@ -110,14 +110,14 @@ static bool span_may_draw(const struct position *pos,
 			  const struct keylist *keys, bool keyed);
 
 /* Plays m, written with the check mark `check` (shown to vis, when there
- * is one), its piece `piece` (known from the SAN, sooner than from the
- * board: see standard_make_mover()): false when the mark is not the
- * move's, or when an automatic draw may have come.  *in_check: the side to move is in check, before
- * the move and after. */
+ * is one), its piece `piece` and destination `to` (known from the SAN,
+ * sooner than from the board and the move: see standard_make_mover()):
+ * false when the mark is not the move's, or when an automatic draw may
+ * have come.  *in_check: the side to move is in check, before the move
+ * and after. */
 static inline __attribute__((always_inline)) bool
-play(struct position *pos, move_t m, uint8_t piece, char check,
-     bool *in_check,
-     const struct replay_visitor *vis, const struct keylist *keys,
+play(struct position *pos, move_t m, uint8_t piece, int to, char check,
+     bool *in_check, const struct replay_visitor *vis, const struct keylist *keys,
      bool keyed)
 {
 	/* A capture or pawn move closes a long span of reversible moves:
@@ -133,9 +133,9 @@ play(struct position *pos, move_t m, uint8_t piece, char check,
 		    (!vis->want_before || *vis->want_before);
 	if (keep)
 		before = *pos;
-	standard_make_mover(pos, m, piece, keyed);
+	standard_make_mover(pos, m, piece, to, keyed);
 	char actual = 0;
-	if (standard_gives_check_mover(pos, m, piece))
+	if (standard_gives_check_mover(pos, m, piece, to))
 		actual = lr_standard_has_move(pos) ? '+' : '#';
 	*in_check = actual != 0;
 	if (vis && vis->move)
@@ -316,15 +316,18 @@ main_line(const char *p, const char *end, struct position *pos,
 			return NOT_PLAIN;
 		uint8_t rights = pos->castling;
 		struct marked m = { 0, t.san.check };
-		int type;
+		int type, to = t.san.to;	/* but castling's */
 		if (kind == PLAIN_MOVE) {
 			m = apart_move(pos, t.text, t.len, in_check);
 			type = PIECE_TYPE(pos->board[MOVE_FROM(m.move)]);
+			to = MOVE_TO(m.move);
 		} else {
 			m.move = token_move(pos, kind, &t, in_check, &type);
+			if (kind == PLAIN_CASTLE)
+				to = MOVE_TO(m.move);
 		}
 		if (m.move == MOVE_NONE ||
-		    !play(pos, m.move, MAKE_PIECE(pos->side, type), m.check,
+		    !play(pos, m.move, MAKE_PIECE(pos->side, type), to, m.check,
 			  &in_check, vis, keys, keyed))
 			return NOT_PLAIN;
 		keylist_push(keys, keyed ? pos->key : log_entry(m.move, rights));
