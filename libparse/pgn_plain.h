@@ -85,6 +85,7 @@ static inline enum plain_kind plain_move_apart(const char **at,
 					       struct plain_token *t)
 {
 	const char *q = p + 1;
+	t->san.to = 0;	/* not read: the move's, once found */
 	while (q < end && lp_move_byte((unsigned char)*q))
 		q++;
 	/* A token ending in '.' is no move for the lexer (mt_classify). */

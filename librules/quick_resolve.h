@@ -143,10 +143,18 @@ piece_move(const struct position *pos, const struct san *s, bool in_check)
 	uint64_t from = lr_empty_board_attacks[type][to] &
 			pieces_bb(pos, us, type) & hint;
 	/* A slider reaches `to` when nothing is between (a knight has
-	 * nothing between).  Without a branch: whether a piece is blocked
-	 * is as good as random, and mispredicting it cost more. */
-	for (uint64_t f = from; f; f &= f - 1)
-		from &= ~(f & -f & -(uint64_t)((lr_between_bb[lsb(f)][to] & occ) != 0));
+	 * nothing between). */
+	if (!(from & (from - 1))) {
+		/* One candidate (or none): blocked almost never, a branch
+		 * the CPU predicts and runs past while the table loads. */
+		if (from && (lr_between_bb[lsb(from)][to] & occ))
+			return MOVE_NONE;
+	} else {
+		/* Several: without a branch, for which of them is blocked
+		 * is as good as random, and mispredicting it cost more. */
+		for (uint64_t f = from; f; f &= f - 1)
+			from &= ~(f & -f & -(uint64_t)((lr_between_bb[lsb(f)][to] & occ) != 0));
+	}
 	return one_legal(pos, from, to, 0, taken ? MF_CAPTURE : 0, in_check);
 }
 

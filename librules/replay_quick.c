@@ -83,22 +83,26 @@ apart_move(const struct position *pos, const char *text, size_t len,
 /* The one legal move that a move of plain_next() names exactly, or
  * MOVE_NONE.  Pawn moves and piece moves are resolved apart, as the
  * scanner reads them apart: the one test of the first byte is the only
- * branch between them. */
+ * branch between them.  *type: the type of the piece that moves. */
 static inline __attribute__((always_inline)) move_t
 token_move(const struct position *pos, enum plain_kind kind,
-	   const struct plain_token *t, bool in_check)
+	   const struct plain_token *t, bool in_check, int *type)
 {
 	const struct san *s = &t->san;
 	move_t m;
-	if (kind == PLAIN_PAWN)
+	if (kind == PLAIN_PAWN) {
+		*type = PAWN;
 		m = pawn_san_move(pos, s, in_check);
-	else if (kind == PLAIN_PIECE)
+	} else if (kind == PLAIN_PIECE) {
+		*type = san_letter_type(s->piece);
 		m = piece_move(pos, s, in_check);
-	else	/* Once or twice a game, and the general resolver took 550
-		 * instructions to find it among the king's moves: the rules
-		 * of castling, directly. */
+	} else {	/* Once or twice a game, and the general resolver took
+			 * 550 instructions to find it among the king's moves:
+			 * the rules of castling, directly. */
+		*type = KING;
 		return in_check ? MOVE_NONE
 				: lr_standard_castle(pos, s->kind == SAN_CASTLE_LONG);
+	}
 	return m == MOVE_ASK ? exact_resolve_at(pos, t->text) : m;
 }
 
@@ -106,19 +110,21 @@ static bool span_may_draw(const struct position *pos,
 			  const struct keylist *keys, bool keyed);
 
 /* Plays m, written with the check mark `check` (shown to vis, when there
- * is one): false when the mark is not the move's, or when an automatic
- * draw may have come.  *in_check: the side to move is in check, before
- * the move and after. */
+ * is one), its piece `piece` and destination `to` (known from the SAN,
+ * sooner than from the board and the move: see standard_make_mover()):
+ * false when the mark is not the move's, or when an automatic draw may
+ * have come.  *in_check: the side to move is in check, before the move
+ * and after. */
 static inline __attribute__((always_inline)) bool
-play(struct position *pos, move_t m, char check, bool *in_check,
-     const struct replay_visitor *vis, const struct keylist *keys,
+play(struct position *pos, move_t m, uint8_t piece, int to, char check,
+     bool *in_check, const struct replay_visitor *vis, const struct keylist *keys,
      bool keyed)
 {
 	/* A capture or pawn move closes a long span of reversible moves:
 	 * did an automatic draw come in it?  (One test per move.) */
 	if (pos->halfmove >= FIVEFOLD_MIN_SPAN &&
 	    ((MOVE_FLAGS(m) & MF_CAPTURE) ||
-	     PIECE_TYPE(pos->board[MOVE_FROM(m)]) == PAWN) &&
+	     PIECE_TYPE(piece) == PAWN) &&
 	    span_may_draw(pos, keys, keyed))
 		return false;
 	struct position before;
@@ -127,10 +133,9 @@ play(struct position *pos, move_t m, char check, bool *in_check,
 		    (!vis->want_before || *vis->want_before);
 	if (keep)
 		before = *pos;
-	uint8_t piece = pos->board[MOVE_FROM(m)];	/* standard: no MF_MOVER2 */
-	standard_make_body(pos, m, keyed);
+	standard_make_mover(pos, m, piece, to, keyed);
 	char actual = 0;
-	if (standard_gives_check_inline(pos, m))
+	if (standard_gives_check_mover(pos, m, piece, to))
 		actual = lr_standard_has_move(pos) ? '+' : '#';
 	*in_check = actual != 0;
 	if (vis && vis->move)
@@ -311,12 +316,19 @@ main_line(const char *p, const char *end, struct position *pos,
 			return NOT_PLAIN;
 		uint8_t rights = pos->castling;
 		struct marked m = { 0, t.san.check };
-		if (kind == PLAIN_MOVE)
+		int type, to = t.san.to;	/* but castling's */
+		if (kind == PLAIN_MOVE) {
 			m = apart_move(pos, t.text, t.len, in_check);
-		else
-			m.move = token_move(pos, kind, &t, in_check);
+			type = PIECE_TYPE(pos->board[MOVE_FROM(m.move)]);
+			to = MOVE_TO(m.move);
+		} else {
+			m.move = token_move(pos, kind, &t, in_check, &type);
+			if (kind == PLAIN_CASTLE)
+				to = MOVE_TO(m.move);
+		}
 		if (m.move == MOVE_NONE ||
-		    !play(pos, m.move, m.check, &in_check, vis, keys, keyed))
+		    !play(pos, m.move, MAKE_PIECE(pos->side, type), to, m.check,
+			  &in_check, vis, keys, keyed))
 			return NOT_PLAIN;
 		keylist_push(keys, keyed ? pos->key : log_entry(m.move, rights));
 		half++;
