@@ -170,20 +170,6 @@ static bool plain_game(const struct pgn_game *g)
 	       no_comment_opener(g->raw, g->movetext);
 }
 
-/* The tree of a game read tags_only, read into it, as game_replay()
- * reads it when the fast path does not take the game: its raw bytes
- * stay the stream's.  A game with a tree, or that cannot have one (over
- * the size limit), is left as it is. */
-static void read_tree_in_place(struct pgn_game *g)
-{
-	if (g->moves.first || !g->movetext || (g->flags & PGN_TOO_LARGE))
-		return;
-	const struct pgn_game head = *g;
-	pgn_game_read_tree(&head, g, NULL);
-	g->raw = head.raw;
-	g->raw_len = head.raw_len;
-}
-
 /* A game recorded as texts replayed again with its tree, recording
  * positions: the fast path takes it again, and reports nothing. */
 static void replay_again(struct conv_game *cg)
@@ -209,7 +195,7 @@ void conv_game_read_tree(struct conv_game *cg)
 	if (!cg->treeless)
 		return;
 	cg->treeless = false;
-	read_tree_in_place(cg->replayed);
+	pgn_game_tree_in_place(cg->replayed);
 	if (cg->texts) {
 		replay_again(cg);
 		return;
@@ -243,7 +229,7 @@ int conv_game_replay(struct conv_game *cg, struct pgn_game *g,
 	cg->replayed = g;
 	cg->replay_opts = ro;
 	if (cg->wants_tree && !plain_game(g))
-		read_tree_in_place(g);
+		pgn_game_tree_in_place(g);
 	int rc = game_replay(g, ro, &visitor, record_report, cg, &res);
 	cg->treeless = cg->wants_tree && !g->moves.first;
 	return rc;

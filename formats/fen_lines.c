@@ -48,7 +48,7 @@ static size_t fl_id(const struct fl *f, const struct fl_path *path,
 	if (path->n)
 		memcpy(p + n, path->s, path->n);
 	n += path->n;
-	n += fmt_put_uint(p + n, ply);
+	n += pgn_put_uint_small(p + n, ply);
 	if (!f->epd) {
 		if (f->variant_len) {
 			p[n++] = '\t';
@@ -219,7 +219,7 @@ void fmt_fen_write_game(FILE *out, struct conv_game *cg,
 		f.variant_len = strlen(f.variant);
 	}
 	if (!cg->number || !cg->number->write)
-		f.number_len = fmt_put_uint(f.number, cg->game->index);
+		f.number_len = pgn_put_uint_small(f.number, cg->game->index);
 	cg->cursor = 0;
 	fl_position(&f, &cg->start, &main_line, 0);
 	if (cg->texts)

@@ -49,21 +49,6 @@ void fmt_fen_cache_init(struct fmt_fen_cache *c, struct conv_game *cg)
 	c->memo = cg->rank_memo;
 }
 
-/* Bit f set when the byte of file f in a rank's eight bytes (board[],
- * little-endian) is not zero (as fen.c finds it). */
-static inline unsigned occupied_files(uint64_t bytes)
-{
-	uint64_t t = bytes;
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	t = __builtin_bswap64(t);
-#endif
-	t |= t >> 4;
-	t |= t >> 2;
-	t |= t >> 1;
-	t &= 0x0101010101010101ULL;
-	return (unsigned)((t * 0x0102040810204080ULL) >> 56);
-}
-
 /* The text of a rank (position_fen_rank() of a position without
  * extras) whose board bytes are `bytes`, by its layout when there are
  * layouts, into out (room for 8 bytes: one letter a square). */
@@ -74,7 +59,7 @@ static uint8_t rank_text(const struct fmt_rank_memo *m, uint64_t bytes,
 	if (!m)
 		return (uint8_t)position_fen_rank(pos, rank, out);
 	const uint8_t *row = pos->board + 8 * rank;
-	unsigned occ = occupied_files(bytes);
+	unsigned occ = board_rank_files(bytes);
 	memcpy(out, m->tmpl[occ], 8);
 	for (unsigned o = occ; o; o &= o - 1) {
 		int f = __builtin_ctz(o);

@@ -64,19 +64,6 @@ static inline void fmt_out_str(struct fmt_out *o, const char *s)
 	fmt_out_put(o, s, strlen(s));
 }
 
-/* v in decimal at out (room for 20 bytes); its length.  Most numbers
- * written (plies, move numbers, clocks) are below 100: those inline. */
-static inline size_t fmt_put_uint(char *out, uint64_t v)
-{
-	if (v >= 100)
-		return pgn_put_uint(out, v);
-	if (v < 10) {
-		out[0] = (char)('0' + v);
-		return 1;
-	}
-	memcpy(out, pgn_digit_pairs + 2 * v, 2);
-	return 2;
-}
 void fmt_out_uint(struct fmt_out *o, uint64_t v);
 /* A game's number as n says (conv_number; NULL: digits). */
 void fmt_out_game_number(struct fmt_out *o, const struct conv_number *n,

@@ -343,7 +343,7 @@ static void jw_move(struct jw *j, const struct conv_step *s,
 {
 	char *p = fmt_out_room(&j->out, 32);
 	memcpy(p, "\"ply\":", 6);
-	j->out.n += 6 + fmt_put_uint(p + 6, s->ply);
+	j->out.n += 6 + pgn_put_uint_small(p + 6, s->ply);
 	if (prefix_of)
 		jw_prefix(j, prefix_of, prefix_end, s->depth);
 	jw_notations(j, s);

@@ -243,7 +243,7 @@ static void json_move(struct conv_game *cg, const struct replay_step *step)
 	if (cg->nmoves++)
 		*p++ = ',';
 	memcpy(p, "{\"ply\":", 7);
-	p += 7 + fmt_put_uint(p + 7, cg->nmoves);
+	p += 7 + pgn_put_uint_small(p + 7, cg->nmoves);
 	for (int n = NOTATION_SAN; n <= NOTATION_UCI; n++)
 		if (!(cg->text_omit & (1u << n)))
 			p = json_notation(p, n, step);
@@ -271,7 +271,7 @@ static inline size_t move_number(const struct conv_game *cg,
 	if (mover == BLACK && cg->nmoves)
 		return 0;
 	static const char dots[2][4] = { ". ", "... " };
-	size_t n = fmt_put_uint(p, fullmove);
+	size_t n = pgn_put_uint_small(p, fullmove);
 	memcpy(p + n, dots[mover], 4);
 	return n + (mover == WHITE ? 2 : 4);
 }

@@ -239,7 +239,7 @@ static void pw_escape(struct pw *p, const struct pgn_item *it)
 static void pw_nag(struct pw *p, const struct pgn_item *it)
 {
 	char buf[24] = "$";
-	pw_word(p, buf, 1 + fmt_put_uint(buf + 1, it->nag));
+	pw_word(p, buf, 1 + pgn_put_uint_small(buf + 1, it->nag));
 }
 
 static void pw_comment_like(struct pw *p, const struct pgn_item *it)
@@ -280,7 +280,7 @@ static size_t move_number(struct pw *p, int side, uint32_t fullmove,
 	if (side != WHITE && !p->number)
 		return 0;
 	/* (A move number has ten digits at most.) */
-	size_t digits = fmt_put_uint(buf, fullmove);
+	size_t digits = pgn_put_uint_small(buf, fullmove);
 	if (side == WHITE) {
 		memcpy(buf + digits, ". ", 2);
 		return digits + 2;

@@ -48,6 +48,18 @@ static inline const char *mt_text(struct pgn_lex *x, const char *p,
 	return t;
 }
 
+/* it appended to line; returns it. */
+static inline struct pgn_item *mt_append(struct pgn_line *line,
+					 struct pgn_item *it)
+{
+	if (line->last)
+		line->last->next = it;
+	else
+		line->first = it;
+	line->last = it;
+	return it;
+}
+
 /* Appends an item to the current line.  NULL when items are not being
  * built.  This runs once per token: fixed size, every field stored once. */
 static inline struct pgn_item *mt_item(struct pgn_lex *x,
@@ -62,12 +74,7 @@ static inline struct pgn_item *mt_item(struct pgn_lex *x,
 	it = lex_alloc(&x->g->arena, sizeof *it);
 	*it = (struct pgn_item){ .kind = kind, .loc = loc };
 	line = x->r->stack[x->depth];
-	if (line->last)
-		line->last->next = it;
-	else
-		line->first = it;
-	line->last = it;
-	return it;
+	return mt_append(line, it);
 }
 
 /* An item with its text [p, q) copied from the input. */
@@ -1073,12 +1080,7 @@ static inline struct pgn_item *mt_run_item(const struct mt_run *run,
 		.loc = { run->line,
 			 (uint32_t)(p - run->line_start) + run->col_bias },
 	};
-	if (line->last)
-		line->last->next = it;
-	else
-		line->first = it;
-	line->last = it;
-	return it;
+	return mt_append(line, it);
 }
 
 /* A move number "12." (nine digits at most) from p, wholly inside the

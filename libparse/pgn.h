@@ -302,6 +302,11 @@ void pgn_reader_blank_end(const struct pgn_reader *r, const char **p,
  * bytes are not whole (a game over the size limit) and full is empty. */
 int pgn_game_read_tree(const struct pgn_game *g, struct pgn_game *full,
 		       const struct pgn_reader_opts *opts);
+/* The tree of g, read tags_only, read into g itself (the reader's
+ * default limits), its raw bytes staying the stream's.  A game with a
+ * tree, or that cannot have one (over the size limit: no movetext), is
+ * left as it is. */
+void pgn_game_tree_in_place(struct pgn_game *g);
 
 void pgn_game_init(struct pgn_game *g);
 void pgn_game_release(struct pgn_game *g);
@@ -488,5 +493,19 @@ size_t pgn_put_uint(char *out, uint64_t v);
 /* "00" to "99", two bytes a number: for writers that inline the numbers
  * below a hundred. */
 extern const char pgn_digit_pairs[201];
+/* pgn_put_uint() with the numbers below a hundred (plies, move numbers,
+ * clocks: nearly all) written without a call. */
+static inline size_t pgn_put_uint_small(char *out, uint64_t v)
+{
+	if (v >= 100)
+		return pgn_put_uint(out, v);
+	if (v < 10) {
+		out[0] = (char)('0' + v);
+		return 1;
+	}
+	out[0] = pgn_digit_pairs[2 * v];
+	out[1] = pgn_digit_pairs[2 * v + 1];
+	return 2;
+}
 
 #endif

@@ -1137,6 +1137,19 @@ void pgn_reader_blank_end(const struct pgn_reader *r, const char **p,
 
 /* ---------------------------------------------------------------- games */
 
+/* The copy of g's header gives back the index, file and flags the
+ * stream gave it (pgn_game_read_tree), as the re-read may reset the
+ * arena. */
+void pgn_game_tree_in_place(struct pgn_game *g)
+{
+	if (g->moves.first || !g->movetext || (g->flags & PGN_TOO_LARGE))
+		return;
+	const struct pgn_game head = *g;
+	pgn_game_read_tree(&head, g, NULL);
+	g->raw = head.raw;
+	g->raw_len = head.raw_len;
+}
+
 int pgn_game_read_tree(const struct pgn_game *g, struct pgn_game *full,
 		       const struct pgn_reader_opts *opts)
 {

@@ -137,20 +137,39 @@ static const char *tag_split(const char *open, const char *stop,
 	return NULL;
 }
 
+#if defined(__SSE2__)
+/* Bit i: byte i of the sixteen at q is no tag_name_char(). */
+static inline unsigned tag_name_stops(const char *q)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
+	__m128i stop = _mm_cmpeq_epi8(_mm_subs_epu8(v, _mm_set1_epi8(' ')),
+				      _mm_setzero_si128());
+	stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('"')));
+	stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('[')));
+	stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8(']')));
+	stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f)));
+	return (unsigned)_mm_movemask_epi8(stop);
+}
+
+/* Bit i: byte i of the sixteen at q is a '"', backslash, LF or CR. */
+static inline unsigned tag_value_stops(const char *q)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
+	__m128i stop = _mm_cmpeq_epi8(v, _mm_set1_epi8('"'));
+	stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
+	stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
+	stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('\r')));
+	return (unsigned)_mm_movemask_epi8(stop);
+}
+#endif
+
 /* The first byte from q on that is no tag_name_char(), or end; sixteen
  * bytes at a time where the window has them. */
 static inline const char *tag_name_end(const char *q, const char *end)
 {
 #if defined(__SSE2__)
 	for (; end - q >= 16; q += 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
-		__m128i stop = _mm_cmpeq_epi8(_mm_subs_epu8(v, _mm_set1_epi8(' ')),
-					      _mm_setzero_si128());
-		stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('"')));
-		stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('[')));
-		stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8(']')));
-		stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f)));
-		unsigned m = (unsigned)_mm_movemask_epi8(stop);
+		unsigned m = tag_name_stops(q);
 		if (m)
 			return q + __builtin_ctz(m);
 	}
@@ -166,12 +185,7 @@ static inline const char *tag_value_stop(const char *q, const char *end)
 {
 #if defined(__SSE2__)
 	for (; end - q >= 16; q += 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
-		__m128i stop = _mm_cmpeq_epi8(v, _mm_set1_epi8('"'));
-		stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
-		stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
-		stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('\r')));
-		unsigned m = (unsigned)_mm_movemask_epi8(stop);
+		unsigned m = tag_value_stops(q);
 		if (m)
 			return q + __builtin_ctz(m);
 	}
@@ -221,31 +235,6 @@ static inline bool tag_two(const char *p, const char *lit)
 	return a == b;
 }
 
-#if defined(__SSE2__)
-/* Bit i: byte i of the sixteen at q is no tag_name_char(). */
-static inline unsigned tag_name_stops(const char *q)
-{
-	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
-	__m128i stop = _mm_cmpeq_epi8(_mm_subs_epu8(v, _mm_set1_epi8(' ')),
-				      _mm_setzero_si128());
-	stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('"')));
-	stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('[')));
-	stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8(']')));
-	stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8(0x7f)));
-	return (unsigned)_mm_movemask_epi8(stop);
-}
-
-/* Bit i: byte i of the sixteen at q is a '"', backslash, LF or CR. */
-static inline unsigned tag_value_stops(const char *q)
-{
-	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)q);
-	__m128i stop = _mm_cmpeq_epi8(v, _mm_set1_epi8('"'));
-	stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('\\')));
-	stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('\n')));
-	stop = _mm_or_si128(stop, _mm_cmpeq_epi8(v, _mm_set1_epi8('\r')));
-	return (unsigned)_mm_movemask_epi8(stop);
-}
-#endif
 
 /* Copies name and unescaped value into the arena as one block: the name,
  * two bytes (its end and one unused), the value and its end.  The gap is

@@ -441,22 +441,6 @@ static size_t put_square(const struct position *pos, int sq, char *out)
 	return n;
 }
 
-/* Bit f set when the byte of file f in a rank's eight bytes (board[],
- * little-endian) is not zero: each byte folded onto its low bit, then the
- * eight low bits gathered into the top byte by one multiplication. */
-static unsigned occupied_files(uint64_t bytes)
-{
-	uint64_t t = bytes;
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	t = __builtin_bswap64(t);
-#endif
-	t |= t >> 4;
-	t |= t >> 2;
-	t |= t >> 1;
-	t &= 0x0101010101010101ULL;
-	return (unsigned)((t * 0x0102040810204080ULL) >> 56);
-}
-
 bool position_has_extras(const struct position *pos)
 {
 	if (pos->variant == &variant_standard)
@@ -539,20 +523,6 @@ size_t position_fen_fields(const struct position *pos, char *out)
 	return position_fen_fields_as(pos, FEN_XFEN, out);
 }
 
-/* v in decimal at out, its length: the counters of nearly every
- * position are below 100, written here without a call. */
-static inline size_t put_counter(char *out, uint32_t v)
-{
-	if (v >= 100)
-		return pgn_put_uint(out, v);
-	if (v < 10) {
-		out[0] = (char)('0' + v);
-		return 1;
-	}
-	memcpy(out, pgn_digit_pairs + 2 * v, 2);
-	return 2;
-}
-
 size_t position_fen_fields_as(const struct position *pos,
 			      enum fen_castling style, char *out)
 {
@@ -563,9 +533,9 @@ size_t position_fen_fields_as(const struct position *pos,
 	out[n++] = ' ';
 	n += put_ep(pos, out + n);
 	out[n++] = ' ';
-	n += put_counter(out + n, pos->halfmove);
+	n += pgn_put_uint_small(out + n, pos->halfmove);
 	out[n++] = ' ';
-	n += put_counter(out + n, pos->fullmove);
+	n += pgn_put_uint_small(out + n, pos->fullmove);
 	return n;
 }
 
@@ -580,7 +550,7 @@ static size_t fen_rank(const struct position *pos, int rank, bool plain,
 	memcpy(&bytes, row, sizeof bytes);
 	/* The rank's pieces one by one, the gaps between them counted at
 	 * once: not a test of each of its eight squares. */
-	for (unsigned occ = occupied_files(bytes); occ; occ &= occ - 1) {
+	for (unsigned occ = board_rank_files(bytes); occ; occ &= occ - 1) {
 		int f = __builtin_ctz(occ);
 		if (f > file)
 			out[n++] = (char)('0' + f - file);

@@ -1013,31 +1013,15 @@ bool lr_game_replay_quick(const struct pgn_game *g,
 	return r.withheld == 0;
 }
 
-/* A game read tags_only that the fast path did not take is read again,
- * tree and all, into itself: its raw bytes are the reader's, not in its
- * arena, so the re-read may reset the arena; the copy of its header
- * gives back the index, file and flags the stream gave it
- * (pgn_game_read_tree), and its raw bytes stay the stream's, which the
- * caller may copy out.  The reader's diagnostics were reported when g
- * was read; nothing is reported again.  A game with a tree, or that
- * cannot have one (over the size limit: no movetext), is left as it is. */
-static void read_tree_in_place(struct pgn_game *g)
-{
-	if (g->moves.first || !g->movetext || (g->flags & PGN_TOO_LARGE))
-		return;
-	const struct pgn_game head = *g;
-	/* The reader's default limits, which every command's reader has. */
-	pgn_game_read_tree(&head, g, NULL);
-	g->raw = head.raw;
-	g->raw_len = head.raw_len;
-}
-
 int game_replay(struct pgn_game *g, const struct replay_opts *opts,
 		const struct replay_visitor *visitor, diag_fn report,
 		void *report_ctx, struct replay_result *res)
 {
 	if (!opts->full_replay && lr_game_replay_quick(g, opts, visitor, res))
 		return 0;
-	read_tree_in_place(g);
+	/* Read again, tree and all, into itself: its raw bytes are the
+	 * reader's, not in its arena; the reader's diagnostics are not
+	 * reported again. */
+	pgn_game_tree_in_place(g);
 	return replay_tree(g, opts, visitor, report, report_ctx, res);
 }

@@ -165,6 +165,22 @@ int position_set_fen(struct position *pos, const char *fen,
  * KQkq and a rook's file only where K or Q would name another rook; or
  * Shredder-FEN, every right by its rook's file (HAha). */
 enum fen_castling { FEN_XFEN, FEN_SHREDDER };
+/* Bit f set when the byte of file f in a rank's eight bytes of board[]
+ * (read little-endian) is not zero: each byte folded onto its low bit,
+ * then the eight low bits gathered into the top byte by one
+ * multiplication.  For FEN writers that skip empty squares. */
+static inline unsigned board_rank_files(uint64_t bytes)
+{
+	uint64_t t = bytes;
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	t = __builtin_bswap64(t);
+#endif
+	t |= t >> 4;
+	t |= t >> 2;
+	t |= t >> 1;
+	t &= 0x0101010101010101ULL;
+	return (unsigned)((t * 0x0102040810204080ULL) >> 56);
+}
 /* Canonical FEN (pawnkit-notation(5)) into buf; returns its length. */
 size_t position_to_fen(const struct position *pos, char *buf, size_t n);
 /* The same, its rights written in the style asked for. */
