@@ -316,7 +316,9 @@ static void step_tail(struct conv_step *s, const struct pgn_item *it)
 	s->bare = bare;
 }
 
-/* The walk of a treeless game: its records, in order. */
+/* The walk of a treeless game: its records, in order.  Not for a game
+ * recorded as texts (cg->texts), whose moves[] are never filled: its
+ * writers copy the texts (pw_records(), jw_records()). */
 static bool line_next_record(struct conv_line *l, struct conv_step *s)
 {
 	struct conv_game *cg = l->cg;

@@ -70,24 +70,56 @@ static size_t last_field(const char *s, size_t n)
 	return n;
 }
 
+/* The clocks of a FEN written from pos: the board and the three fields
+ * after it kept (a FEN cut at FEN_MAX keeps what it has), the counters
+ * from pos; the length up to the clocks. */
+static size_t epd_cut(char *line, size_t n, const struct position *pos,
+		      char half[16], char full[16])
+{
+	/* The board, the longest field, ends at the first space. */
+	const char *board_end = memchr(line, ' ', n);
+	size_t fields = board_end ? (size_t)(board_end - line) : n;
+	for (int spaces = 0; fields < n; fields++)
+		if (line[fields] == ' ' && ++spaces == 4)
+			break;
+	half[pgn_put_uint_small(half, pos->halfmove)] = 0;
+	full[pgn_put_uint_small(full, pos->fullmove)] = 0;
+	return fields;
+}
+
+/* The clocks of a FEN the replay's visitor wrote (standard chess, never
+ * cut): its last two fields, ten digits at most each, taken from the
+ * text; the length up to them. */
+static size_t epd_split(char *line, size_t n, char half[16], char full[16])
+{
+	size_t full_at = last_field(line, n);
+	size_t half_at = full_at ? last_field(line, full_at - 1) : 0;
+	if (!half_at) {	/* not a FEN of six fields: no clocks to move */
+		half[0] = full[0] = 0;
+		return n;
+	}
+	memcpy(half, line + half_at, full_at - 1 - half_at);
+	half[full_at - 1 - half_at] = 0;
+	memcpy(full, line + full_at, n - full_at);
+	full[n - full_at] = 0;
+	return half_at - 1;
+}
+
 /* The EPD fields of a FEN (cut before its clocks, four fields), the
- * clocks (the FEN's last two fields, the counters in decimal, ten
- * digits at most) as opcodes and the variant's, up to the id's opening
- * quote. */
-static size_t epd_fields(const struct fl *f, char *line, size_t n)
+ * clocks as opcodes (from pos, or from the FEN's text when pos is NULL)
+ * and the variant's, up to the id's opening quote. */
+static size_t epd_fields(const struct fl *f, const struct position *pos,
+			 char *line, size_t n)
 {
 	char half[16], full[16];
-	size_t full_at = last_field(line, n);
-	size_t half_at = last_field(line, full_at ? full_at - 1 : 0);
-	size_t half_len = full_at - half_at - 1, full_len = n - full_at;
-	memcpy(half, line + half_at, sizeof half);
-	memcpy(full, line + full_at, sizeof full);
-	n = half_at - 1;
+	n = pos ? epd_cut(line, n, pos, half, full)
+		: epd_split(line, n, half, full);
+	size_t half_len = strlen(half), full_len = strlen(full);
 	memcpy(line + n, " hmvc ", 6);
-	memcpy(line + n + 6, half, sizeof half);
+	memcpy(line + n + 6, half, half_len);
 	n += 6 + half_len;
 	memcpy(line + n, "; fmvn ", 7);
-	memcpy(line + n + 7, full, sizeof full);
+	memcpy(line + n + 7, full, full_len);
 	n += 7 + full_len;
 	if (f->variant_len) {
 		memcpy(line + n, "; variant \"", 11);
@@ -109,11 +141,11 @@ static size_t fl_room(const struct fl *f, const struct fl_path *path)
  * "BOARD SIDE CASTLING EP hmvc H; fmvn F; id "GAME:ID";", the FEN (n
  * bytes) at p, in the output's room (fl_room()).  With --jobs the game
  * number is written apart: it is known only later. */
-static void fl_put_line(struct fl *f, char *p, size_t n,
-			const struct fl_path *path, uint32_t ply)
+static void fl_put_line(struct fl *f, const struct position *pos, char *p,
+			size_t n, const struct fl_path *path, uint32_t ply)
 {
 	if (f->epd)
-		n = epd_fields(f, p, n);
+		n = epd_fields(f, pos, p, n);
 	else
 		p[n++] = '\t';
 	if (!f->number_len) {
@@ -133,7 +165,7 @@ static void fl_position(struct fl *f, const struct position *pos,
 			const struct fl_path *path, uint32_t ply)
 {
 	char *p = fmt_out_room(&f->out, fl_room(f, path));
-	fl_put_line(f, p, fmt_fen(&f->fen, pos, p), path, ply);
+	fl_put_line(f, pos, p, fmt_fen(&f->fen, pos, p), path, ply);
 }
 
 static void fl_line(struct fl *f, const struct pgn_line *line,
@@ -201,7 +233,7 @@ static void fl_texts(struct fl *f, const struct fl_path *main_line)
 		size_t n = (uint8_t)*t++;
 		char *p = fmt_out_room(&f->out, fl_room(f, main_line));
 		memcpy(p, t, n);
-		fl_put_line(f, p, n, main_line, (uint32_t)(i + 1));
+		fl_put_line(f, NULL, p, n, main_line, (uint32_t)(i + 1));
 		t += n;
 	}
 }

@@ -386,7 +386,8 @@ static void jw_records(struct jw *j)
 	fmt_out_char(&j->out, '[');
 	if (cg->texts) {	/* the objects, made by the visitor */
 		fmt_out_flush(&j->out);
-		fwrite(cg->text_buf, 1, cg->text_n, j->out.file);
+		if (cg->text_n)	/* text_buf is NULL before a game with moves */
+			fwrite(cg->text_buf, 1, cg->text_n, j->out.file);
 		fmt_out_char(&j->out, ']');
 		return;
 	}
