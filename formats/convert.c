@@ -80,7 +80,7 @@ static const struct pgn_item *next_main_item(const struct pgn_item *it)
 	return it;
 }
 
-void fmt_conv_record_move(void *ctx, const struct replay_step *step)
+static void record_move(void *ctx, const struct replay_step *step)
 {
 	struct conv_game *cg = ctx;
 	if (step->depth > 0 && !cg->variations)
@@ -175,7 +175,7 @@ static bool plain_game(const struct pgn_game *g)
 static void replay_again(struct conv_game *cg)
 {
 	const struct replay_visitor visitor = {
-		.ctx = cg, .start = record_start, .move = fmt_conv_record_move,
+		.ctx = cg, .start = record_start, .move = record_move,
 		.no_before = true,
 	};
 	struct replay_result res;
@@ -208,6 +208,18 @@ void conv_game_read_tree(struct conv_game *cg)
 	}
 }
 
+/* A move of a game recorded as texts: its text made while the replay
+ * holds the position after it (move_text.c); a move of any other game
+ * recorded with that position. */
+static void record_text(void *ctx, const struct replay_step *step)
+{
+	struct conv_game *cg = ctx;
+	if (!cg->texts || step->item)
+		record_move(ctx, step);
+	else
+		fmt_text_move(cg, step);
+}
+
 int conv_game_replay(struct conv_game *cg, struct pgn_game *g,
 		     const struct replay_opts *ro, bool variations,
 		     diag_fn report, void *report_ctx)
@@ -215,7 +227,7 @@ int conv_game_replay(struct conv_game *cg, struct pgn_game *g,
 	const struct replay_visitor visitor = {
 		.ctx = cg, .start = record_start,
 		.move = cg->text_notation >= 0 || cg->text_json ||
-			cg->text_fens ? fmt_record_text : fmt_conv_record_move,
+			cg->text_fens ? record_text : record_move,
 		.no_before = true,
 	};
 	struct replay_result res;

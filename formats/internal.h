@@ -113,13 +113,12 @@ size_t fmt_fen(struct fmt_fen_cache *c, const struct position *pos,
 size_t fmt_fen_after(struct fmt_fen_cache *c, const struct position *pos,
 		     move_t m, char *buf);
 
-/* The replay's visitor of conv_game_replay(): each move recorded with
- * the position after it (convert.c), or, in a game recorded as texts
- * (conv_game.texts), with its text in cg->text_notation (SAN, LAN or
- * coordinates) and the side and move number after it (move_text.c):
- * what move_write_marked() writes from the position before. */
-void fmt_conv_record_move(void *ctx, const struct replay_step *step);
-void fmt_record_text(void *ctx, const struct replay_step *step);
+/* A move of a game recorded as texts (conv_game.texts), for the
+ * replay's visitor of conv_game_replay() (convert.c): what it adds to
+ * the output (PGN's placed movetext, JSON's move object or the FEN after
+ * it), made while the replay holds the position after it, as
+ * move_write_marked() would write it from the position before. */
+void fmt_text_move(struct conv_game *cg, const struct replay_step *step);
 /* The longest move text of standard chess, and more. */
 #define FMT_MOVE_TEXT 12
 /* The start of a game recorded as PGN texts. */

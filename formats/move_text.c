@@ -327,12 +327,9 @@ static void fen_move(struct conv_game *cg, const struct replay_step *step)
 
 /* ------------------------------------------------------------ visitor */
 
-void fmt_record_text(void *ctx, const struct replay_step *step)
+void fmt_text_move(struct conv_game *cg, const struct replay_step *step)
 {
-	struct conv_game *cg = ctx;
-	if (!cg->texts || step->item)
-		fmt_conv_record_move(ctx, step);
-	else if (cg->text_notation >= 0)
+	if (cg->text_notation >= 0)
 		pgn_move(cg, step);
 	else if (cg->text_json)
 		json_move(cg, step);
