@@ -52,7 +52,9 @@ for case in "$cases"/*/; do
 	fi
 	chmod -R u+rwx "$work/c" 2>/dev/null
 	rm -rf "$work/c" && cp -r "$case" "$work/c"
-	(cd "$work/c" && sh ./cmd >actual.out 2>actual.err </dev/null; echo $? >actual.status)
+	# A case that hangs fails (status 124) instead of stopping the run.
+	(cd "$work/c" && timeout -k 10 "${CASE_TIMEOUT:-1200}" sh ./cmd \
+		>actual.out 2>actual.err </dev/null; echo $? >actual.status)
 	want=0
 	[ -f "$case/expected.status" ] && want=$(cat "$case/expected.status")
 	got=$(cat "$work/c/actual.status")
