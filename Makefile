@@ -140,14 +140,15 @@ install: all
 	done; true
 	# The variant list the completions share.
 	cp completions/zsh/_pawnkit_variants $(DESTDIR)$(ZSHCOMPDIR)/
-	cp completions/fish/functions/__pawnkit_variants.fish $(DESTDIR)$(FISHFUNCDIR)/
+	cp completions/fish/functions/__pawnkit_*.fish $(DESTDIR)$(FISHFUNCDIR)/
 
 uninstall:
 	for c in $(COMMANDS); do rm -f $(DESTDIR)$(BINDIR)/$$c \
 	  $(DESTDIR)$(BASHCOMPDIR)/$$c $(DESTDIR)$(ZSHCOMPDIR)/_$$c \
 	  $(DESTDIR)$(FISHCOMPDIR)/$$c.fish; done
 	rm -f $(DESTDIR)$(ZSHCOMPDIR)/_pawnkit_variants \
-	  $(DESTDIR)$(FISHFUNCDIR)/__pawnkit_variants.fish
+	  $(DESTDIR)$(FISHFUNCDIR)/__pawnkit_variants.fish \
+	  $(DESTDIR)$(FISHFUNCDIR)/__pawnkit_warning_codes.fish
 	for m in $(MANPAGES); do s=$${m##*.}; rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; done
 
 clean:
