@@ -26,6 +26,9 @@ enum { TAG_WHITE = 4, TAG_BLACK = 5, TAG_RESULT = 6 };
 
 struct game_tags {
 	const char *value[KNOWN_TAGS];	/* NULL when absent */
+	/* Two names fell in one bin of tag_bin(): a name may repeat, and
+	 * check_repeated_tags() compares the names themselves. */
+	bool repeat_maybe;
 };
 
 /* Set up whole by a designated initializer (replay_tree,
@@ -781,12 +784,13 @@ static int tag_order(const void *a, const void *b)
  * the rules and labels read the first: said at the second.  (Not naming
  * the first's line: under --jobs a game's tag places count from its
  * chunk, and only the diagnostic's own place is rebased.)  A dozen tags
- * a game, compared by first letter first; a long section sorted by name
- * (and place, so the first of a name stays first). */
+ * a game, compared only when two names share a bin of tag_bin(), and
+ * then by first letter first; a long section sorted by name (and place,
+ * so the first of a name stays first). */
 static void check_repeated_tags(struct replay *r)
 {
 	const struct pgn_game *g = r->g;
-	if (g->flags & PGN_NO_GAME)
+	if ((g->flags & PGN_NO_GAME) || !r->tags.repeat_maybe)
 		return;
 	if (g->ntags <= FEW_TAGS) {
 		/* The first letters seen, by their low six bits: a name
@@ -863,13 +867,31 @@ static int known_tag_index(const char *name)
 	}
 }
 
+/* One of 64 bins for a tag name, from its first two letters and its
+ * sixth byte (its end for a name of five): the tag names of every game of
+ * the OTB and lichess collections fall in different bins (White and
+ * WhiteElo, Event and EventDate and ECO, Round and Result included), so
+ * that a game's names are seldom compared one with another. */
+static inline unsigned tag_bin(const char *name)
+{
+	unsigned h = (unsigned char)name[0] + 10u * (unsigned char)name[1];
+	if (name[1] && name[2] && name[3] && name[4])
+		h += 7u * (unsigned char)name[5];
+	return h & 63;
+}
+
 /* A dozen tags or more per game, most of them not known ones (WhiteElo,
- * ECO): one switch and at most one strcmp each, not a scan of the list. */
+ * ECO): one switch and at most one strcmp each, not a scan of the list;
+ * and each name's bin, for check_repeated_tags(). */
 static void find_tags(const struct pgn_game *g, struct game_tags *t)
 {
+	uint64_t bins = 0;
 	memset(t, 0, sizeof *t);
 	for (size_t i = 0; i < g->ntags; i++) {
 		const char *name = g->tags[i].name;
+		uint64_t bin = 1ULL << tag_bin(name);
+		t->repeat_maybe |= (bins & bin) != 0;
+		bins |= bin;
 		int k = known_tag_index(name);
 		if (k >= 0 && !t->value[k] && !strcmp(name, known_tags[k]))
 			t->value[k] = g->tags[i].value;

@@ -243,11 +243,30 @@ static void keys_from_log(struct keylist *log, struct position *pos,
 		  log->keys + plies - span);
 }
 
+/* Whether no key can come five times among keys[0, n): counted by
+ * their low bits (random bits of a Zobrist key) and side to move, no bin
+ * has five.  The usual answer, in one pass instead of n * n / 4
+ * compares. */
+static bool fivefold_excluded(const uint64_t *keys, size_t n)
+{
+	uint8_t count[2][128];
+	unsigned most = 0;
+
+	memset(count, 0, sizeof count);
+	for (size_t i = 0; i < n; i++) {
+		unsigned c = ++count[i & 1][keys[i] & 127];
+		most = c > most ? c : most;
+	}
+	return most < 5;
+}
+
 /* Whether a key comes five times among keys[0, n).  A key holds the
  * side to move, so each is compared only with every second one after it
  * (and a fifth occurrence needs eight plies after the first at least). */
 static bool fivefold_among(const uint64_t *keys, size_t n)
 {
+	if (fivefold_excluded(keys, n))
+		return false;
 	for (size_t i = 0; i + 4 * 2 < n; i++) {
 		unsigned seen = 1;
 		for (size_t j = i + 2; j < n && seen < 5; j += 2)
