@@ -165,11 +165,16 @@ clean:
 # with cargo into $TMPDIR/pawnkit-bench/pgn-reader; PGN_READER=DIR takes
 # its programs from DIR).  bench-quick: no cargo, fails on a quadratic path.
 bench: deps
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory all $(B)/bench/rtime
 	@sh bench/run.sh $(B)/bin full
 
-bench-quick: all
+bench-quick: all $(B)/bench/rtime
 	@RUNS=1 sh bench/run.sh $(B)/bin quick
+
+# The timer of bench/run.sh: time(1)'s figures to the microsecond.
+$(B)/bench/rtime: bench/rtime.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $<
 
 .PHONY: bench bench-quick
 
