@@ -388,6 +388,69 @@ static void tag_run_lines(struct pgn_lex *x, uint32_t line,
 	x->col_bias = 1;
 }
 
+#if defined(__SSE2__)
+/* The bits of the 32 bytes at q: those that are no tag_name_char() (*n),
+ * those that may end a value (*v: '"', backslash, LF, CR) and the LFs
+ * (return value).  Two loads and no loop. */
+static inline uint32_t tag_line_masks(const char *q, uint32_t *n, uint32_t *v)
+{
+	__m128i a = _mm_loadu_si128((const __m128i *)(const void *)q);
+	__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(q + 16));
+	__m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
+	__m128i bs = _mm_set1_epi8('\\');
+	__m128i la = _mm_cmpeq_epi8(a, lf), lb = _mm_cmpeq_epi8(b, lf);
+	uint32_t qa = (uint32_t)_mm_movemask_epi8(
+		_mm_cmpeq_epi8(a, _mm_set1_epi8('"')));
+	uint32_t qb = (uint32_t)_mm_movemask_epi8(
+		_mm_cmpeq_epi8(b, _mm_set1_epi8('"')));
+	__m128i va = _mm_or_si128(la, _mm_or_si128(_mm_cmpeq_epi8(a, cr),
+						   _mm_cmpeq_epi8(a, bs)));
+	__m128i vb = _mm_or_si128(lb, _mm_or_si128(_mm_cmpeq_epi8(b, cr),
+						   _mm_cmpeq_epi8(b, bs)));
+
+	*v = (qa | (uint32_t)_mm_movemask_epi8(va)) |
+	     (qb | (uint32_t)_mm_movemask_epi8(vb)) << 16;
+	*n = tag_name_stops(q) | tag_name_stops(q + 16) << 16;
+	return (uint32_t)_mm_movemask_epi8(la) |
+	       (uint32_t)_mm_movemask_epi8(lb) << 16;
+}
+#endif
+
+/* The line at open ('['), when it is plain as tag_plain() has it, ends in
+ * its first 32 bytes and the next line starts with '[': true, with the
+ * name's length, the closing quote and the next line's start.  False
+ * when not known so (the general steps then decide).  The next line is
+ * found from the LF alone, so that reading one line does not wait for
+ * the tests of the one before. */
+static inline __attribute__((always_inline)) bool
+tag_line_fast(const char *open, const char *end, size_t *name_len,
+	      const char **close, const char **next)
+{
+#if defined(__SSE2__)
+	uint32_t n, v, l = end - open >= 64 ? tag_line_masks(open, &n, &v) : 0;
+	unsigned at, name_end, s;
+
+	if (!l)
+		return false;
+	at = (unsigned)__builtin_ctz(l);
+	*next = open + at + 1;
+	name_end = (unsigned)__builtin_ctz(n & ~(uint32_t)1);
+	s = at - 2 - (open[at - 1] == '\r');
+	/* The value's bytes, between the ' "' and s, hold no stop. */
+	if (name_end < 2 || s < name_end + 2 || s > 31 ||
+	    (v & (((uint32_t)1 << s) - ((uint32_t)1 << (name_end + 2)))) ||
+	    !tag_two(open + name_end, " \"") || !tag_two(open + s, "\"]") ||
+	    **next != '[')
+		return false;
+	*name_len = name_end - 1;
+	*close = open + s;
+	return true;
+#else
+	(void)open, (void)end, (void)name_len, (void)close, (void)next;
+	return false;
+#endif
+}
+
 /* The plain lines that follow the pair just read, each right after the
  * line end of the one before (LF or CRLF): what lp_lex_tag_section()
  * would do with them, without its general steps.  Stops at the line end
@@ -396,7 +459,7 @@ static void tag_run_lines(struct pgn_lex *x, uint32_t line,
  * reached. */
 static void tag_run(struct pgn_lex *x)
 {
-	const char *p = x->p, *end = x->end, *line_start = NULL, *close;
+	const char *p = x->p, *end = x->end, *line_start = NULL, *close, *next;
 	uint32_t line = x->line;
 	size_t n = x->ntags, name_len;
 
@@ -409,6 +472,11 @@ static void tag_run(struct pgn_lex *x)
 			break;
 		line++;
 		p = line_start = lf + 1;
+		while (tag_line_fast(p, end, &name_len, &close, &next)) {
+			tag_store_plain(x, p, name_len, close, line, n++);
+			line++;
+			p = line_start = next;
+		}
 		if (!tag_plain_short(p, end, &name_len, &close))
 			break;
 		tag_store_plain(x, p, name_len, close, line, n++);
