@@ -379,6 +379,38 @@ static inline void tag_store_plain(struct pgn_lex *x, const char *open,
 	tag->loc = (struct pgn_loc){ line, 1 };
 }
 
+/* tag_store_plain() of a line tag_line_fast() took: its name, ' "' and
+ * value are under 32 bytes and the window holds 32 past open, so two
+ * copies of sixteen do, with no test of the length. */
+static inline void tag_store_fast(struct pgn_lex *x, const char *open,
+				  size_t name_len, const char *close,
+				  uint32_t line, size_t n)
+{
+#if defined(__SSE2__)
+	size_t vlen = (size_t)(close - (open + name_len + 3));
+	char *s = tag_room(&x->g->arena, 32);
+	struct pgn_tag *tag;
+
+	_mm_storeu_si128((__m128i *)(void *)s,
+			 _mm_loadu_si128((const __m128i *)(const void *)
+					 (open + 1)));
+	_mm_storeu_si128((__m128i *)(void *)(s + 16),
+			 _mm_loadu_si128((const __m128i *)(const void *)
+					 (open + 17)));
+	s[name_len] = 0;
+	s[name_len + 2 + vlen] = 0;
+	if (n == x->r->tag_cap)
+		lp_lex_grow_tags(x->r, n + 1);
+	tag = &x->r->tagv[n];
+	tag->name = s;
+	tag->value = s + name_len + 2;
+	tag->value_len = vlen;
+	tag->loc = (struct pgn_loc){ line, 1 };
+#else
+	tag_store_plain(x, open, name_len, close, line, n);
+#endif
+}
+
 /* Where tag_run() left: on line, which starts at line_start. */
 static void tag_run_lines(struct pgn_lex *x, uint32_t line,
 			  const char *line_start)
@@ -389,30 +421,43 @@ static void tag_run_lines(struct pgn_lex *x, uint32_t line,
 }
 
 #if defined(__SSE2__)
-/* The bits of the 32 bytes at q: those that are no tag_name_char() (*n),
- * those that may end a value (*v: '"', backslash, LF, CR) and the LFs
- * (return value).  Two loads and no loop. */
+/* Sixteen bytes of tag_line_masks(). */
+static inline void tag_line_half(__m128i b, uint32_t *n, uint32_t *v,
+				 uint32_t *l)
+{
+	__m128i q = _mm_cmpeq_epi8(b, _mm_set1_epi8('"'));
+	__m128i lf = _mm_cmpeq_epi8(b, _mm_set1_epi8('\n'));
+	/* Signed: the bytes up to ' ' and those past 0x7f. */
+	__m128i low = _mm_cmpgt_epi8(_mm_set1_epi8('!'), b);
+	__m128i br = _mm_or_si128(_mm_cmpeq_epi8(b, _mm_set1_epi8('[')),
+				  _mm_cmpeq_epi8(b, _mm_set1_epi8(']')));
+	__m128i del = _mm_cmpeq_epi8(b, _mm_set1_epi8(0x7f));
+	__m128i bs = _mm_cmpeq_epi8(b, _mm_set1_epi8('\\'));
+	__m128i cr = _mm_cmpeq_epi8(b, _mm_set1_epi8('\r'));
+
+	*n = (uint32_t)_mm_movemask_epi8(
+		_mm_or_si128(_mm_or_si128(low, q), _mm_or_si128(br, del)));
+	*v = (uint32_t)_mm_movemask_epi8(
+		_mm_or_si128(q, _mm_or_si128(bs, cr)));
+	*l = (uint32_t)_mm_movemask_epi8(lf);
+}
+
+/* The bits of the 32 bytes at q: those that are no tag_name_char(), and
+ * bytes past 0x7f, which a plain line's name may hold but this path
+ * leaves to the general one (*n); those that may end a value before the
+ * line's first LF (*v: '"', backslash, CR); the LFs (return value).  Two
+ * loads and no loop. */
 static inline uint32_t tag_line_masks(const char *q, uint32_t *n, uint32_t *v)
 {
-	__m128i a = _mm_loadu_si128((const __m128i *)(const void *)q);
-	__m128i b = _mm_loadu_si128((const __m128i *)(const void *)(q + 16));
-	__m128i lf = _mm_set1_epi8('\n'), cr = _mm_set1_epi8('\r');
-	__m128i bs = _mm_set1_epi8('\\');
-	__m128i la = _mm_cmpeq_epi8(a, lf), lb = _mm_cmpeq_epi8(b, lf);
-	uint32_t qa = (uint32_t)_mm_movemask_epi8(
-		_mm_cmpeq_epi8(a, _mm_set1_epi8('"')));
-	uint32_t qb = (uint32_t)_mm_movemask_epi8(
-		_mm_cmpeq_epi8(b, _mm_set1_epi8('"')));
-	__m128i va = _mm_or_si128(la, _mm_or_si128(_mm_cmpeq_epi8(a, cr),
-						   _mm_cmpeq_epi8(a, bs)));
-	__m128i vb = _mm_or_si128(lb, _mm_or_si128(_mm_cmpeq_epi8(b, cr),
-						   _mm_cmpeq_epi8(b, bs)));
+	uint32_t na, va, la, nb, vb, lb;
 
-	*v = (qa | (uint32_t)_mm_movemask_epi8(va)) |
-	     (qb | (uint32_t)_mm_movemask_epi8(vb)) << 16;
-	*n = tag_name_stops(q) | tag_name_stops(q + 16) << 16;
-	return (uint32_t)_mm_movemask_epi8(la) |
-	       (uint32_t)_mm_movemask_epi8(lb) << 16;
+	tag_line_half(_mm_loadu_si128((const __m128i *)(const void *)q),
+		      &na, &va, &la);
+	tag_line_half(_mm_loadu_si128((const __m128i *)(const void *)(q + 16)),
+		      &nb, &vb, &lb);
+	*n = na | nb << 16;
+	*v = va | vb << 16;
+	return la | lb << 16;
 }
 #endif
 
@@ -436,7 +481,8 @@ tag_line_fast(const char *open, const char *end, size_t *name_len,
 	*next = open + at + 1;
 	name_end = (unsigned)__builtin_ctz(n & ~(uint32_t)1);
 	s = at - 2 - (open[at - 1] == '\r');
-	/* The value's bytes, between the ' "' and s, hold no stop. */
+	/* The value's bytes, between the ' "' and s, hold no stop (and no
+	 * LF: the first is past s). */
 	if (name_end < 2 || s < name_end + 2 || s > 31 ||
 	    (v & (((uint32_t)1 << s) - ((uint32_t)1 << (name_end + 2)))) ||
 	    !tag_two(open + name_end, " \"") || !tag_two(open + s, "\"]") ||
@@ -473,7 +519,7 @@ static void tag_run(struct pgn_lex *x)
 		line++;
 		p = line_start = lf + 1;
 		while (tag_line_fast(p, end, &name_len, &close, &next)) {
-			tag_store_plain(x, p, name_len, close, line, n++);
+			tag_store_fast(x, p, name_len, close, line, n++);
 			line++;
 			p = line_start = next;
 		}
