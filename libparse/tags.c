@@ -384,7 +384,7 @@ static inline void tag_store_plain(struct pgn_lex *x, const char *open,
  * copies of sixteen do, with no test of the length. */
 static inline void tag_store_fast(struct pgn_lex *x, const char *open,
 				  size_t name_len, const char *close,
-				  uint32_t line, size_t n)
+				  struct pgn_loc loc, size_t n)
 {
 #if defined(__SSE2__)
 	size_t vlen = (size_t)(close - (open + name_len + 3));
@@ -405,9 +405,9 @@ static inline void tag_store_fast(struct pgn_lex *x, const char *open,
 	tag->name = s;
 	tag->value = s + name_len + 2;
 	tag->value_len = vlen;
-	tag->loc = (struct pgn_loc){ line, 1 };
+	tag->loc = loc;
 #else
-	tag_store_plain(x, open, name_len, close, line, n);
+	(void)x, (void)open, (void)name_len, (void)close, (void)loc, (void)n;
 #endif
 }
 
@@ -461,13 +461,15 @@ static inline uint32_t tag_line_masks(const char *q, uint32_t *n, uint32_t *v)
 }
 #endif
 
-/* The line at open ('['), when it is plain as tag_plain() has it, ends in
- * its first 32 bytes and the next line starts with '[': true, with the
- * name's length, the closing quote and the next line's start.  False
- * when not known so (the general steps then decide).  The next line is
- * found from the LF alone, so that reading one line does not wait for
- * the tests of the one before. */
-static inline __attribute__((always_inline)) bool
+/* The line at open ('['), when it is plain as tag_plain() has it and ends
+ * in its first 32 bytes: 1 when the next line starts with '[', 2 when
+ * not, with the name's length, the closing quote and the next line's
+ * start.  0 when not known so (the general steps then decide).  The next
+ * line is found from the LF alone, so that reading one line does not
+ * wait for the tests of the one before. */
+enum { TAG_FAST_NO, TAG_FAST_MORE, TAG_FAST_LAST };
+
+static inline __attribute__((always_inline)) int
 tag_line_fast(const char *open, const char *end, size_t *name_len,
 	      const char **close, const char **next)
 {
@@ -476,7 +478,7 @@ tag_line_fast(const char *open, const char *end, size_t *name_len,
 	unsigned at, name_end, s;
 
 	if (!l)
-		return false;
+		return TAG_FAST_NO;
 	at = (unsigned)__builtin_ctz(l);
 	*next = open + at + 1;
 	name_end = (unsigned)__builtin_ctz(n & ~(uint32_t)1);
@@ -485,15 +487,14 @@ tag_line_fast(const char *open, const char *end, size_t *name_len,
 	 * LF: the first is past s). */
 	if (name_end < 2 || s < name_end + 2 || s > 31 ||
 	    (v & (((uint32_t)1 << s) - ((uint32_t)1 << (name_end + 2)))) ||
-	    !tag_two(open + name_end, " \"") || !tag_two(open + s, "\"]") ||
-	    **next != '[')
-		return false;
+	    !tag_two(open + name_end, " \"") || !tag_two(open + s, "\"]"))
+		return TAG_FAST_NO;
 	*name_len = name_end - 1;
 	*close = open + s;
-	return true;
+	return **next == '[' ? TAG_FAST_MORE : TAG_FAST_LAST;
 #else
 	(void)open, (void)end, (void)name_len, (void)close, (void)next;
-	return false;
+	return TAG_FAST_NO;
 #endif
 }
 
@@ -508,6 +509,7 @@ static void tag_run(struct pgn_lex *x)
 	const char *p = x->p, *end = x->end, *line_start = NULL, *close, *next;
 	uint32_t line = x->line;
 	size_t n = x->ntags, name_len;
+	int fast;
 
 	if (p == end)
 		return;
@@ -518,10 +520,18 @@ static void tag_run(struct pgn_lex *x)
 			break;
 		line++;
 		p = line_start = lf + 1;
-		while (tag_line_fast(p, end, &name_len, &close, &next)) {
-			tag_store_fast(x, p, name_len, close, line, n++);
+		while ((fast = tag_line_fast(p, end, &name_len, &close,
+					     &next)) != TAG_FAST_NO) {
+			tag_store_fast(x, p, name_len, close,
+				       (struct pgn_loc){ line, 1 }, n++);
+			if (fast == TAG_FAST_LAST)
+				break;
 			line++;
 			p = line_start = next;
+		}
+		if (fast == TAG_FAST_LAST) {
+			p = close + 2;	/* the loop's test would stop there */
+			break;
 		}
 		if (!tag_plain_short(p, end, &name_len, &close))
 			break;
@@ -610,10 +620,12 @@ static enum lx tag_line(struct pgn_lex *x, struct tag_text *t, bool *pair)
 
 static enum lx tag_pair(struct pgn_lex *x, bool after_blank)
 {
-	const char *open = x->p;
+	const char *open = x->p, *next;
 	struct tag_text t;
+	int fast = tag_line_fast(open, x->end, &t.name_len, &t.close, &next);
 
-	if (tag_plain_short(open, x->end, &t.name_len, &t.close)) {
+	if (fast != TAG_FAST_NO ||
+	    tag_plain_short(open, x->end, &t.name_len, &t.close)) {
 		t.name = open + 1;
 		t.value = t.name + t.name_len + 2;
 		t.after = t.close + 2;
@@ -629,8 +641,15 @@ static enum lx tag_pair(struct pgn_lex *x, bool after_blank)
 	if (after_blank && x->ntags && lp_lex_tag_seen(x, t.name, t.name_len))
 		return lp_lex_end_at(x, open);
 	lex_mark_start(x, open);
-	tag_store(x, &t, lex_loc(x, open));
-	tag_warn(x, &t);
+	if (fast != TAG_FAST_NO) {
+		/* Plain: no warning to give. */
+		tag_store_fast(x, open, t.name_len, t.close, lex_loc(x, open),
+			       x->ntags);
+		x->ntags++;
+	} else {
+		tag_store(x, &t, lex_loc(x, open));
+		tag_warn(x, &t);
+	}
 	x->p = t.after;
 	return LX_OK;
 }
