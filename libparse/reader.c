@@ -255,18 +255,23 @@ static void game_clear(struct pgn_game *g, const struct pgn_reader *r)
 static void lex_init(struct pgn_lex *x, struct pgn_reader *r,
 		     struct pgn_game *g, size_t window, bool eof)
 {
-	memset(x, 0, sizeof *x);
+	const char *base = r->data + r->start;
+	bool build = !r->opts.tags_only;
+
+	static const struct pgn_lex blank;
+
+	/* A copy of a blank one, then the fields: a memset() of the struct
+	 * was a rep stos, whose start-up cost more than the rest of the
+	 * attempt's set-up. */
+	*x = blank;
 	x->r = r;
 	x->g = g;
-	x->base = r->data + r->start;
-	x->p = x->base;
-	x->end = x->base + window;
+	x->base = x->p = x->copy_src = x->line_start = base;
+	x->end = base + window;
 	x->eof = eof;
-	x->build = !r->opts.tags_only;
-	x->build_depth = x->build ? (long)r->opts.max_depth : -1;
-	x->copy_src = x->base;
+	x->build = build;
+	x->build_depth = build ? (long)r->opts.max_depth : -1;
 	x->line = r->line;
-	x->line_start = x->base;
 	x->col_bias = r->col;
 	r->stack[0] = &g->moves;
 }
@@ -591,15 +596,39 @@ static inline uint64_t scan_line_ends(const struct scan_block *b,
  * with the classifier inlined (scan_pick). */
 typedef void scan_classify_fn(const char *p, struct scan_block *b);
 
+/* The end of a block scan_plain() looks no further than: o->lines and
+ * o->last_eol are kept in registers until then. */
+static inline __attribute__((always_inline)) int
+scan_block_end(struct pgn_lex *x, struct scan_out *o, const char *p,
+	       unsigned first, uint64_t valid)
+{
+	const char *end = x->end;
+
+	p += first;
+	if (!(valid >> first & 1)) {	/* the window's end */
+		o->stop = end;
+		return x->eof ? SCAN_DONE : SCAN_SLOW;
+	}
+	if (*p == '[' && lex_line_starts(p)) {
+		o->stop = p;
+		return SCAN_DONE;
+	}
+	if (*p == '*' && scan_star(x, p, &o->stop) == SCAN_DONE) {
+		o->text = "*";
+		return SCAN_DONE;
+	}
+	return SCAN_SLOW;
+}
+
 static inline __attribute__((always_inline)) int
 scan_plain(struct pgn_lex *x, struct scan_out *o, scan_classify_fn *classify)
 {
-	const char *p = x->p, *end = x->end;
+	const char *p = x->p, *end = x->end, *last_eol = NULL;
 	uint64_t prev_digit = 0;
+	unsigned lines = 0;
+	int rc;
 
 	o->text = NULL;
-	o->last_eol = NULL;
-	o->lines = 0;
 	for (;; p += 64) {
 		size_t left = (size_t)(end - p);
 		uint64_t valid = ~(uint64_t)0, cand, eol;
@@ -620,45 +649,43 @@ scan_plain(struct pgn_lex *x, struct scan_out *o, scan_classify_fn *classify)
 			b.cr &= valid;
 		}
 		eol = scan_line_ends(&b, p, end);
-		if (scan_ten_digits(prev_digit, b.digit))
-			return SCAN_SLOW;
+		if (scan_ten_digits(prev_digit, b.digit)) {
+			rc = SCAN_SLOW;
+			break;
+		}
 		first = b.odd ? (unsigned)__builtin_ctzll(b.odd) : 64;
 		cand = b.dash & (b.digit << 1 | prev_digit >> 63);
 		if (first < 64)
 			cand &= ((uint64_t)1 << first) - 1;
 		o->block = p;
 		o->eol = eol;
+		rc = -1;
 		while (cand) {
 			const char *c = p + __builtin_ctzll(cand);
 			if (scan_candidate(x, c, &o->text, &o->stop) != SCAN_DONE)
-				return SCAN_SLOW;
-			if (o->text)
-				return SCAN_DONE;
+				rc = SCAN_SLOW;
+			else if (o->text)
+				rc = SCAN_DONE;
+			if (rc >= 0)
+				break;
 			cand &= cand - 1;
 		}
+		if (rc >= 0)
+			break;
 		if (first == 64) {
 			if (eol) {
-				o->lines += scan_popcount(eol);
-				o->last_eol = p + 63 - __builtin_clzll(eol);
+				lines += scan_popcount(eol);
+				last_eol = p + 63 - __builtin_clzll(eol);
 			}
 			prev_digit = b.digit;
 			continue;
 		}
-		p += first;
-		if (!(valid >> first & 1)) {	/* the window's end */
-			o->stop = end;
-			return x->eof ? SCAN_DONE : SCAN_SLOW;
-		}
-		if (*p == '[' && lex_line_starts(p)) {
-			o->stop = p;
-			return SCAN_DONE;
-		}
-		if (*p == '*' && scan_star(x, p, &o->stop) == SCAN_DONE) {
-			o->text = "*";
-			return SCAN_DONE;
-		}
-		return SCAN_SLOW;
+		rc = scan_block_end(x, o, p, first, valid);
+		break;
 	}
+	o->lines = lines;
+	o->last_eol = last_eol;
+	return rc;
 }
 
 static int scan_plain_table(struct pgn_lex *x, struct scan_out *o)

@@ -379,6 +379,38 @@ static inline void tag_store_plain(struct pgn_lex *x, const char *open,
 	tag->loc = (struct pgn_loc){ line, 1 };
 }
 
+/* tag_store_plain() of a line tag_line_fast() took: its name, ' "' and
+ * value are under 32 bytes and the window holds 32 past open, so two
+ * copies of sixteen do, with no test of the length. */
+static inline void tag_store_fast(struct pgn_lex *x, const char *open,
+				  size_t name_len, const char *close,
+				  struct pgn_loc loc, size_t n)
+{
+#if defined(__SSE2__)
+	size_t vlen = (size_t)(close - (open + name_len + 3));
+	char *s = tag_room(&x->g->arena, 32);
+	struct pgn_tag *tag;
+
+	_mm_storeu_si128((__m128i *)(void *)s,
+			 _mm_loadu_si128((const __m128i *)(const void *)
+					 (open + 1)));
+	_mm_storeu_si128((__m128i *)(void *)(s + 16),
+			 _mm_loadu_si128((const __m128i *)(const void *)
+					 (open + 17)));
+	s[name_len] = 0;
+	s[name_len + 2 + vlen] = 0;
+	if (n == x->r->tag_cap)
+		lp_lex_grow_tags(x->r, n + 1);
+	tag = &x->r->tagv[n];
+	tag->name = s;
+	tag->value = s + name_len + 2;
+	tag->value_len = vlen;
+	tag->loc = loc;
+#else
+	(void)x, (void)open, (void)name_len, (void)close, (void)loc, (void)n;
+#endif
+}
+
 /* Where tag_run() left: on line, which starts at line_start. */
 static void tag_run_lines(struct pgn_lex *x, uint32_t line,
 			  const char *line_start)
@@ -386,6 +418,84 @@ static void tag_run_lines(struct pgn_lex *x, uint32_t line,
 	x->line = line;
 	x->line_start = line_start;
 	x->col_bias = 1;
+}
+
+#if defined(__SSE2__)
+/* Sixteen bytes of tag_line_masks(). */
+static inline void tag_line_half(__m128i b, uint32_t *n, uint32_t *v,
+				 uint32_t *l)
+{
+	__m128i q = _mm_cmpeq_epi8(b, _mm_set1_epi8('"'));
+	__m128i lf = _mm_cmpeq_epi8(b, _mm_set1_epi8('\n'));
+	/* Signed: the bytes up to ' ' and those past 0x7f. */
+	__m128i low = _mm_cmpgt_epi8(_mm_set1_epi8('!'), b);
+	__m128i br = _mm_or_si128(_mm_cmpeq_epi8(b, _mm_set1_epi8('[')),
+				  _mm_cmpeq_epi8(b, _mm_set1_epi8(']')));
+	__m128i del = _mm_cmpeq_epi8(b, _mm_set1_epi8(0x7f));
+	__m128i bs = _mm_cmpeq_epi8(b, _mm_set1_epi8('\\'));
+	__m128i cr = _mm_cmpeq_epi8(b, _mm_set1_epi8('\r'));
+
+	*n = (uint32_t)_mm_movemask_epi8(
+		_mm_or_si128(_mm_or_si128(low, q), _mm_or_si128(br, del)));
+	*v = (uint32_t)_mm_movemask_epi8(
+		_mm_or_si128(q, _mm_or_si128(bs, cr)));
+	*l = (uint32_t)_mm_movemask_epi8(lf);
+}
+
+/* The bits of the 32 bytes at q: those that are no tag_name_char(), and
+ * bytes past 0x7f, which a plain line's name may hold but this path
+ * leaves to the general one (*n); those that may end a value before the
+ * line's first LF (*v: '"', backslash, CR); the LFs (return value).  Two
+ * loads and no loop. */
+static inline uint32_t tag_line_masks(const char *q, uint32_t *n, uint32_t *v)
+{
+	uint32_t na, va, la, nb, vb, lb;
+
+	tag_line_half(_mm_loadu_si128((const __m128i *)(const void *)q),
+		      &na, &va, &la);
+	tag_line_half(_mm_loadu_si128((const __m128i *)(const void *)(q + 16)),
+		      &nb, &vb, &lb);
+	*n = na | nb << 16;
+	*v = va | vb << 16;
+	return la | lb << 16;
+}
+#endif
+
+/* The line at open ('['), when it is plain as tag_plain() has it and ends
+ * in its first 32 bytes: 1 when the next line starts with '[', 2 when
+ * not, with the name's length, the closing quote and the next line's
+ * start.  0 when not known so (the general steps then decide).  The next
+ * line is found from the LF alone, so that reading one line does not
+ * wait for the tests of the one before. */
+enum { TAG_FAST_NO, TAG_FAST_MORE, TAG_FAST_LAST };
+
+static inline __attribute__((always_inline)) int
+tag_line_fast(const char *open, const char *end, size_t *name_len,
+	      const char **close, const char **next)
+{
+#if defined(__SSE2__)
+	uint32_t n, v, l = end - open >= 64 ? tag_line_masks(open, &n, &v) : 0;
+	unsigned at, name_end, s;
+
+	if (!l)
+		return TAG_FAST_NO;
+	at = (unsigned)__builtin_ctz(l);
+	*next = open + at + 1;
+	name_end = (unsigned)__builtin_ctz(n & ~(uint32_t)1);
+	s = at - 2 - (open[at - 1] == '\r');
+	/* The value's bytes, between the ' "' and s, hold no stop (and no
+	 * LF: the first is past s). */
+	if (name_end < 2 || s < name_end + 2 || s > 31 ||
+	    (v & (((uint32_t)1 << s) - ((uint32_t)1 << (name_end + 2)))) ||
+	    !tag_two(open + name_end, " \"") || !tag_two(open + s, "\"]"))
+		return TAG_FAST_NO;
+	*name_len = name_end - 1;
+	*close = open + s;
+	return **next == '[' ? TAG_FAST_MORE : TAG_FAST_LAST;
+#else
+	(void)open, (void)end, (void)name_len, (void)close, (void)next;
+	return TAG_FAST_NO;
+#endif
 }
 
 /* The plain lines that follow the pair just read, each right after the
@@ -396,9 +506,10 @@ static void tag_run_lines(struct pgn_lex *x, uint32_t line,
  * reached. */
 static void tag_run(struct pgn_lex *x)
 {
-	const char *p = x->p, *end = x->end, *line_start = NULL, *close;
+	const char *p = x->p, *end = x->end, *line_start = NULL, *close, *next;
 	uint32_t line = x->line;
 	size_t n = x->ntags, name_len;
+	int fast;
 
 	if (p == end)
 		return;
@@ -409,6 +520,19 @@ static void tag_run(struct pgn_lex *x)
 			break;
 		line++;
 		p = line_start = lf + 1;
+		while ((fast = tag_line_fast(p, end, &name_len, &close,
+					     &next)) != TAG_FAST_NO) {
+			tag_store_fast(x, p, name_len, close,
+				       (struct pgn_loc){ line, 1 }, n++);
+			if (fast == TAG_FAST_LAST)
+				break;
+			line++;
+			p = line_start = next;
+		}
+		if (fast == TAG_FAST_LAST) {
+			p = close + 2;	/* the loop's test would stop there */
+			break;
+		}
 		if (!tag_plain_short(p, end, &name_len, &close))
 			break;
 		tag_store_plain(x, p, name_len, close, line, n++);
@@ -496,10 +620,12 @@ static enum lx tag_line(struct pgn_lex *x, struct tag_text *t, bool *pair)
 
 static enum lx tag_pair(struct pgn_lex *x, bool after_blank)
 {
-	const char *open = x->p;
+	const char *open = x->p, *next;
 	struct tag_text t;
+	int fast = tag_line_fast(open, x->end, &t.name_len, &t.close, &next);
 
-	if (tag_plain_short(open, x->end, &t.name_len, &t.close)) {
+	if (fast != TAG_FAST_NO ||
+	    tag_plain_short(open, x->end, &t.name_len, &t.close)) {
 		t.name = open + 1;
 		t.value = t.name + t.name_len + 2;
 		t.after = t.close + 2;
@@ -515,8 +641,15 @@ static enum lx tag_pair(struct pgn_lex *x, bool after_blank)
 	if (after_blank && x->ntags && lp_lex_tag_seen(x, t.name, t.name_len))
 		return lp_lex_end_at(x, open);
 	lex_mark_start(x, open);
-	tag_store(x, &t, lex_loc(x, open));
-	tag_warn(x, &t);
+	if (fast != TAG_FAST_NO) {
+		/* Plain: no warning to give. */
+		tag_store_fast(x, open, t.name_len, t.close, lex_loc(x, open),
+			       x->ntags);
+		x->ntags++;
+	} else {
+		tag_store(x, &t, lex_loc(x, open));
+		tag_warn(x, &t);
+	}
 	x->p = t.after;
 	return LX_OK;
 }

@@ -41,6 +41,11 @@ size_t st_smap_intern(struct smap *m, const char *key, size_t len, bool *added);
  * map of the same kind (stats_merge). */
 size_t st_smap_intern_hashed(struct smap *m, const char *key, size_t len,
 			     uint64_t h, bool *added);
+/* Brings into the cache what interning the keys of from into m will
+ * read, values being m's parallel array (n elements of size bytes, or
+ * NULL): a hint, which changes no result. */
+void st_smap_warm(const struct smap *m, const struct smap *from,
+		  const void *values, size_t size);
 /* Index of key, or SIZE_MAX. */
 size_t st_smap_find(const struct smap *m, const char *key, size_t len);
 

@@ -127,6 +127,36 @@ size_t st_smap_find(const struct smap *m, const char *key, size_t len)
 	return e ? e - 1 : SIZE_MAX;
 }
 
+/* Each pass brings in what the next one reads: the slots the keys of from
+ * hash to, the entries they hold, then those entries' keys and values
+ * (the n elements of size bytes at values).  The loads of a pass do not
+ * wait on one another, where the merge that follows would wait on each
+ * in turn. */
+void st_smap_warm(const struct smap *m, const struct smap *from,
+		  const void *values, size_t size)
+{
+	size_t mask = m->nslots - 1;
+
+	if (!m->nslots)
+		return;
+	for (size_t i = 0; i < from->n; i++)
+		__builtin_prefetch(&m->slots[from->entries[i].hash & mask]);
+	for (size_t i = 0; i < from->n; i++) {
+		uint32_t e = m->slots[from->entries[i].hash & mask];
+		if (e)
+			__builtin_prefetch(&m->entries[e - 1]);
+	}
+	for (size_t i = 0; i < from->n; i++) {
+		uint32_t e = m->slots[from->entries[i].hash & mask];
+		if (!e)
+			continue;
+		__builtin_prefetch(m->entries[e - 1].key);
+		if (values)
+			__builtin_prefetch((const char *)values +
+					   (size_t)(e - 1) * size);
+	}
+}
+
 /* A new entry for key at the free slot. */
 static size_t add_entry(struct smap *m, size_t slot, const char *key,
 			size_t len, uint64_t h)

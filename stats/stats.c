@@ -278,6 +278,7 @@ static bool same_config(const struct stats *a, const struct stats *b)
 /* Adds the tallies of src into t, key by key (their hashes kept). */
 static void merge_table(struct table *t, const struct table *src)
 {
+	st_smap_warm(&t->map, &src->map, t->v, sizeof *t->v);
 	for (size_t i = 0; i < src->map.n; i++) {
 		const struct smap_entry *e = &src->map.entries[i];
 		bool added;
