@@ -6,13 +6,14 @@
  *
  * In standard chess the move, the piece that moved and the mark say it
  * all (plain_san() and plain_lan() of notation.c), but for a piece whose
- * twin of its type may reach the same square: only then is the position
- * before rebuilt from the one after, and the move written the general
- * way.  The pieces of the mover's type other than it stand where they
- * stood; the square it left is the only one that was occupied and is
- * not; the piece it took, whatever its type, is taken by any twin's move
- * to the same square too, so the legal twins are those of the position
- * before. */
+ * twin of its type may reach the same square: what names its origin then
+ * is read from the position after (move_san_origin_after()).  Only on a
+ * board that function does not know is the position before rebuilt from
+ * the one after, and the move written the general way.  The pieces of
+ * the mover's type other than it stand where they stood; the square it
+ * left is the only one that was occupied and is not; the piece it took,
+ * whatever its type, is taken by any twin's move to the same square too,
+ * so the legal twins are those of the position before. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,51 +51,6 @@ static inline size_t put_castle(char *buf, move_t m, char mark)
 	if (mark)
 		buf[n++] = mark;
 	return n;
-}
-
-/* Whether the squares strictly between a and b (on one line) are empty
- * in occ. */
-static inline bool clear_between(int a, int b, uint64_t occ)
-{
-	int df = (b & 7) - (a & 7), dr = (b >> 3) - (a >> 3);
-	int step = (df > 0) - (df < 0) + 8 * ((dr > 0) - (dr < 0));
-	for (int sq = a + step; sq != b; sq += step)
-		if (occ & SQ_BB(sq))
-			return false;
-	return true;
-}
-
-/* Whether a piece of type on `from` reaches `to` on occ (a knight's
- * jump, a slider's clear line).  A king: always, said safely. */
-static inline bool reaches(int type, int from, int to, uint64_t occ)
-{
-	int df = (to & 7) - (from & 7), dr = (to >> 3) - (from >> 3);
-	bool straight = df == 0 || dr == 0;
-	bool diagonal = df == dr || df == -dr;
-	switch (type) {
-	case KNIGHT: return df * df + dr * dr == 5;
-	case BISHOP: return diagonal && clear_between(from, to, occ);
-	case ROOK: return straight && clear_between(from, to, occ);
-	case QUEEN: return (straight || diagonal) &&
-			   clear_between(from, to, occ);
-	default: return true;
-	}
-}
-
-/* Whether a twin of the mover may reach its square: the general way
- * then tells them apart. */
-static inline bool may_have_twin(const struct position *after, int type, int color,
-			  move_t m)
-{
-	int to = MOVE_TO(m);
-	uint64_t twins = after->by_type[type] & after->by_color[color] &
-			 ~SQ_BB(to);
-	uint64_t occ = after->by_color[WHITE] | after->by_color[BLACK] |
-		       SQ_BB(MOVE_FROM(m));
-	for (; twins; twins &= twins - 1)
-		if (reaches(type, __builtin_ctzll(twins), to, occ))
-			return true;
-	return false;
 }
 
 static void put_piece_at(struct position *pos, int sq, uint8_t piece)
@@ -142,13 +98,17 @@ twin_san(char *buf, const struct position *after, uint8_t piece, move_t m,
 
 /* A piece's move in SAN: its letter, then what tells it from a twin. */
 static inline size_t piece_san(char *buf, const struct position *after,
-			uint8_t piece, move_t m, char mark)
+			       uint8_t piece, move_t m, char mark)
 {
-	int type = PIECE_TYPE(piece);
-	if (may_have_twin(after, type, PIECE_COLOR(piece), m))
-		return twin_san(buf, after, piece, m, mark);
+	int origin = move_san_origin_after(after, piece, m), from = MOVE_FROM(m);
 	char *p = buf;
-	*p++ = piece_letters[type];
+	if (origin < 0)
+		return twin_san(buf, after, piece, m, mark);
+	*p++ = piece_letters[PIECE_TYPE(piece)];
+	if (origin == SAN_ORIGIN_FILE || origin == SAN_ORIGIN_SQUARE)
+		*p++ = (char)('a' + (from & 7));
+	if (origin == SAN_ORIGIN_RANK || origin == SAN_ORIGIN_SQUARE)
+		*p++ = (char)('1' + (from >> 3));
 	if (MOVE_FLAGS(m) & MF_CAPTURE)
 		*p++ = 'x';
 	return put_end(buf, p, m, mark);
