@@ -96,32 +96,47 @@ twin_san(char *buf, const struct position *after, uint8_t piece, move_t m,
 	return n;
 }
 
-/* A piece's move in SAN: its letter, then what tells it from a twin. */
-static inline size_t piece_san(char *buf, const struct position *after,
-			       uint8_t piece, move_t m, char mark)
+/* What names the origin of step's move in SAN: move_san_origin_after()
+ * for a piece's move, nothing for a pawn's or castling.  Asked first,
+ * while the writer holds nothing else: the SAN path's one call. */
+static inline int step_origin(const struct replay_step *step)
 {
-	int origin = move_san_origin_after(after, piece, m), from = MOVE_FROM(m);
+	if (PIECE_TYPE(step->piece) == PAWN ||
+	    (MOVE_FLAGS(step->move) & MF_CASTLE))
+		return SAN_ORIGIN_NONE;
+	return move_san_origin_after(step->after, step->piece, step->move);
+}
+
+/* A piece's move in SAN: its letter, then what tells it from a twin
+ * (origin, from step_origin()). */
+static inline size_t piece_san(char *buf, const struct replay_step *step,
+			       int origin)
+{
+	move_t m = step->move;
+	int from = MOVE_FROM(m);
 	char *p = buf;
 	if (origin < 0)
-		return twin_san(buf, after, piece, m, mark);
-	*p++ = piece_letters[PIECE_TYPE(piece)];
+		return twin_san(buf, step->after, step->piece, m, step->mark);
+	*p++ = piece_letters[PIECE_TYPE(step->piece)];
 	if (origin == SAN_ORIGIN_FILE || origin == SAN_ORIGIN_SQUARE)
 		*p++ = (char)('a' + (from & 7));
 	if (origin == SAN_ORIGIN_RANK || origin == SAN_ORIGIN_SQUARE)
 		*p++ = (char)('1' + (from >> 3));
 	if (MOVE_FLAGS(m) & MF_CAPTURE)
 		*p++ = 'x';
-	return put_end(buf, p, m, mark);
+	return put_end(buf, p, m, step->mark);
 }
 
-static inline size_t san_text(char *buf, const struct replay_step *step)
+static inline __attribute__((always_inline)) size_t
+san_text(char *buf, const struct replay_step *step,
+			      int origin)
 {
 	move_t m = step->move;
 	char *p = buf;
 	if (MOVE_FLAGS(m) & MF_CASTLE)
 		return put_castle(buf, m, step->mark);
 	if (PIECE_TYPE(step->piece) != PAWN)
-		return piece_san(buf, step->after, step->piece, m, step->mark);
+		return piece_san(buf, step, origin);
 	if (MOVE_FLAGS(m) & MF_CAPTURE) {
 		*p++ = (char)('a' + (MOVE_FROM(m) & 7));
 		*p++ = 'x';
@@ -142,11 +157,12 @@ static inline size_t lan_text(char *buf, const struct replay_step *step)
 	return put_end(buf, p, m, step->mark);
 }
 
+/* The move's text in notation n; origin: step_origin()'s, for SAN. */
 static inline __attribute__((always_inline)) size_t
-move_text(char *buf, const struct replay_step *step, int n)
+move_text(char *buf, const struct replay_step *step, int n, int origin)
 {
 	switch (n) {
-	case NOTATION_SAN: return san_text(buf, step);
+	case NOTATION_SAN: return san_text(buf, step, origin);
 	case NOTATION_LAN: return lan_text(buf, step);
 	default: return move_write_squares(step->move, buf);
 	}
@@ -183,13 +199,13 @@ void fmt_text_fen_start(struct conv_game *cg, const struct position *start)
 
 /* ,"san":"..." (key n) at p, the text written by write(); past it. */
 static inline char *json_notation(char *p, int n,
-				  const struct replay_step *step)
+				  const struct replay_step *step, int origin)
 {
 	memcpy(p, ",\"", 2);
 	memcpy(p + 2, notation_key[n], 3);
 	memcpy(p + 5, "\":\"", 3);
 	p += 8;
-	p += move_text(p, step, n);
+	p += move_text(p, step, n, origin);
 	*p++ = '"';
 	return p;
 }
@@ -197,8 +213,11 @@ static inline char *json_notation(char *p, int n,
 /* The move's object as jw_move() writes that of a move without anything
  * after it, a comma before it but the first: the ply, the notations and
  * the FEN that --fields keeps (the texts are ASCII: nothing to escape). */
-static void json_move(struct conv_game *cg, const struct replay_step *step)
+static __attribute__((noinline)) void
+json_move(struct conv_game *cg, const struct replay_step *step)
 {
+	int origin = cg->text_omit & (1u << NOTATION_SAN) ? SAN_ORIGIN_NONE
+							  : step_origin(step);
 	char *p = text_room(cg, FEN_MAX + 128);
 	if (cg->nmoves++)
 		*p++ = ',';
@@ -206,7 +225,7 @@ static void json_move(struct conv_game *cg, const struct replay_step *step)
 	p += 7 + pgn_put_uint_small(p + 7, cg->nmoves);
 	for (int n = NOTATION_SAN; n <= NOTATION_UCI; n++)
 		if (!(cg->text_omit & (1u << n)))
-			p = json_notation(p, n, step);
+			p = json_notation(p, n, step, origin);
 	if (!(cg->text_omit & CONV_FIELD_FEN)) {
 		memcpy(p, ",\"fen\":\"", 8);
 		p += 8 + fmt_fen_after(cg->text_fen, step->after, step->move,
@@ -254,17 +273,40 @@ static inline void separate(struct conv_game *cg, char *p, size_t w)
 }
 
 /* Number and move, one token, after a space or a line break but the
- * first. */
-static void pgn_move(struct conv_game *cg, const struct replay_step *step)
+ * first; the move in notation n (origin: step_origin()'s, for SAN). */
+static inline __attribute__((always_inline)) void
+pgn_move(struct conv_game *cg, const struct replay_step *step, int n,
+	 int origin)
 {
 	char *p = text_room(cg, 64), *tok = p + (cg->text_col > 0);
 	size_t w = move_number(cg, step, tok);
-	w += move_text(tok + w, step, cg->text_notation);
+	w += move_text(tok + w, step, n, origin);
 	if (cg->text_col > 0)
 		separate(cg, p, w);
 	cg->text_n += w;
 	cg->text_col += w;
 	cg->nmoves++;
+}
+
+/* pgn_move() for each notation, the notation's choice made once; out of
+ * line, as json_move() and fen_move() are: fmt_text_move() then jumps to
+ * one, and each saves only the registers it needs itself. */
+static __attribute__((noinline)) void
+pgn_move_san(struct conv_game *cg, const struct replay_step *step)
+{
+	pgn_move(cg, step, NOTATION_SAN, step_origin(step));
+}
+
+static __attribute__((noinline)) void
+pgn_move_lan(struct conv_game *cg, const struct replay_step *step)
+{
+	pgn_move(cg, step, NOTATION_LAN, SAN_ORIGIN_NONE);
+}
+
+static __attribute__((noinline)) void
+pgn_move_uci(struct conv_game *cg, const struct replay_step *step)
+{
+	pgn_move(cg, step, NOTATION_UCI, SAN_ORIGIN_NONE);
 }
 
 void fmt_text_pgn_start(struct conv_game *cg)
@@ -276,7 +318,8 @@ void fmt_text_pgn_start(struct conv_game *cg)
 /* ------------------------------------------------------------ FEN */
 
 /* The FEN after the move, after a byte of its length. */
-static void fen_move(struct conv_game *cg, const struct replay_step *step)
+static __attribute__((noinline)) void
+fen_move(struct conv_game *cg, const struct replay_step *step)
 {
 	char *p = text_room(cg, FEN_MAX + 1);
 	size_t n = fmt_fen_after(cg->text_fen, step->after, step->move, p + 1);
@@ -289,8 +332,12 @@ static void fen_move(struct conv_game *cg, const struct replay_step *step)
 
 void fmt_text_move(struct conv_game *cg, const struct replay_step *step)
 {
-	if (cg->text_notation >= 0)
-		pgn_move(cg, step);
+	if (cg->text_notation == NOTATION_SAN)
+		pgn_move_san(cg, step);
+	else if (cg->text_notation == NOTATION_LAN)
+		pgn_move_lan(cg, step);
+	else if (cg->text_notation >= 0)
+		pgn_move_uci(cg, step);
 	else if (cg->text_json)
 		json_move(cg, step);
 	else
