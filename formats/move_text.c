@@ -157,6 +157,16 @@ static inline size_t lan_text(char *buf, const struct replay_step *step)
 	return put_end(buf, p, m, step->mark);
 }
 
+/* A move of standard chess in coordinates, as move_write_squares()
+ * writes it ("e2e4", "e7e8q"), without a call. */
+static inline size_t uci_text(char *buf, move_t m)
+{
+	char *p = put_square(put_square(buf, MOVE_FROM(m)), MOVE_TO(m));
+	if (MOVE_PROMO(m))
+		*p++ = (char)(piece_letters[MOVE_PROMO(m)] - 'A' + 'a');
+	return (size_t)(p - buf);
+}
+
 /* The move's text in notation n; origin: step_origin()'s, for SAN. */
 static inline __attribute__((always_inline)) size_t
 move_text(char *buf, const struct replay_step *step, int n, int origin)
@@ -164,7 +174,7 @@ move_text(char *buf, const struct replay_step *step, int n, int origin)
 	switch (n) {
 	case NOTATION_SAN: return san_text(buf, step, origin);
 	case NOTATION_LAN: return lan_text(buf, step);
-	default: return move_write_squares(step->move, buf);
+	default: return uci_text(buf, step->move);
 	}
 }
 
@@ -178,10 +188,6 @@ static inline char *text_room(struct conv_game *cg, size_t n)
 }
 
 /* ----------------------------------------------------------- JSON */
-
-/* The keys of the notations, by enum notation, and their bits in
- * conv_opts.omit, as json_write.c writes them. */
-static const char notation_key[][4] = { "san", "lan", "uci" };
 
 void fmt_text_fen_start(struct conv_game *cg, const struct position *start)
 {
@@ -197,12 +203,15 @@ void fmt_text_fen_start(struct conv_game *cg, const struct position *start)
 	cg->text_n = 0;
 }
 
-/* ,"san":"..." (key n) at p, the text written by write(); past it. */
-static inline char *json_notation(char *p, int n,
-				  const struct replay_step *step, int origin)
+/* ,"key":"..." at p, key and text in notation n (origin:
+ * step_origin()'s, for SAN); past it.  key: the member's three letters,
+ * as json_write.c writes them. */
+static inline __attribute__((always_inline)) char *
+json_notation(char *p, const char key[4], int n,
+	      const struct replay_step *step, int origin)
 {
 	memcpy(p, ",\"", 2);
-	memcpy(p + 2, notation_key[n], 3);
+	memcpy(p + 2, key, 3);
 	memcpy(p + 5, "\":\"", 3);
 	p += 8;
 	p += move_text(p, step, n, origin);
@@ -223,9 +232,14 @@ json_move(struct conv_game *cg, const struct replay_step *step)
 		*p++ = ',';
 	memcpy(p, "{\"ply\":", 7);
 	p += 7 + pgn_put_uint_small(p + 7, cg->nmoves);
-	for (int n = NOTATION_SAN; n <= NOTATION_UCI; n++)
-		if (!(cg->text_omit & (1u << n)))
-			p = json_notation(p, n, step, origin);
+	/* The notations one by one, each key and writer known when
+	 * compiled; their bits in conv_opts.omit, by enum notation. */
+	if (!(cg->text_omit & (1u << NOTATION_SAN)))
+		p = json_notation(p, "san", NOTATION_SAN, step, origin);
+	if (!(cg->text_omit & (1u << NOTATION_LAN)))
+		p = json_notation(p, "lan", NOTATION_LAN, step, origin);
+	if (!(cg->text_omit & (1u << NOTATION_UCI)))
+		p = json_notation(p, "uci", NOTATION_UCI, step, origin);
 	if (!(cg->text_omit & CONV_FIELD_FEN)) {
 		memcpy(p, ",\"fen\":\"", 8);
 		p += 8 + fmt_fen_after(cg->text_fen, step->after, step->move,
