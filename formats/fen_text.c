@@ -115,7 +115,8 @@ static inline size_t put_cached_rank(const struct fmt_fen_cache *c,
 	return n + c->len[rank];
 }
 
-static size_t put_cached_board(const struct fmt_fen_cache *c, char *out)
+static inline __attribute__((always_inline)) size_t
+put_cached_board(const struct fmt_fen_cache *c, char *out)
 {
 	size_t n = put_cached_rank(c, 7, out, 0);
 	n = put_cached_rank(c, 6, out, n);
@@ -161,8 +162,8 @@ static inline size_t put_ep(const struct position *pos, char *out)
 
 /* The FEN's fields after the board, as position_fen_fields_as() writes
  * them: "w KQkq - 0 1" at out; the length. */
-static inline size_t put_fields(struct fmt_fen_cache *c,
-				const struct position *pos, char *out)
+static inline __attribute__((always_inline)) size_t
+put_fields(struct fmt_fen_cache *c, const struct position *pos, char *out)
 {
 	size_t n = 2;
 	if (pos->castling != c->castle_key)
