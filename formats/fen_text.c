@@ -129,16 +129,22 @@ put_cached_board(const struct fmt_fen_cache *c, char *out)
 }
 
 /* The castling field of pos, as position_fen_fields_as() writes it
- * ("w KQkq - 0 1"), cached: a few times a game. */
+ * ("w KQkq - 0 1"), cached: a few times a game.  It is the rights'
+ * alone in Shredder-FEN (the rooks' files, set with the game) and in
+ * X-FEN with the rooks in the corners (h1, a1, h8, a8: librules'
+ * lr_corner_rooks). */
 static __attribute__((noinline)) void
 cache_castling(struct fmt_fen_cache *c, const struct position *pos)
 {
+	static const uint8_t corners[4] = { 7, 0, 63, 56 };
 	char fields[FEN_MAX];
 	size_t len = position_fen_fields_as(pos, c->castling, fields);
 	const char *blank = memchr(fields + 2, ' ', len - 2);
 	c->castle_len = (uint8_t)(blank - fields - 2);
 	memcpy(c->castle_text, fields + 2, c->castle_len);
 	c->castle_key = pos->castling;
+	c->castle_fixed = c->castling == FEN_SHREDDER ||
+			  memcmp(pos->castle_rook, corners, 4) == 0;
 }
 
 /* The e.p. field, as put_ep() of librules/fen.c writes it: the passed
@@ -166,7 +172,7 @@ static inline __attribute__((always_inline)) size_t
 put_fields(struct fmt_fen_cache *c, const struct position *pos, char *out)
 {
 	size_t n = 2;
-	if (pos->castling != c->castle_key)
+	if (pos->castling != c->castle_key || !c->castle_fixed)
 		cache_castling(c, pos);
 	out[0] = pos->side == WHITE ? 'w' : 'b';
 	out[1] = ' ';

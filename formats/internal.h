@@ -92,8 +92,11 @@ struct fmt_fen_cache {
 	struct fmt_rank_memo *memo;	/* cg->rank_memo (layouts), or NULL */
 	enum fen_castling castling;	/* FEN_XFEN unless the writer says */
 	/* The castling field ("KQkq") of the rights castle_key (-1: none
-	 * yet), which change a few times a game. */
+	 * yet), which change a few times a game; castle_fixed: the field
+	 * is the rights' alone (X-FEN's letters for rooks not in the corners
+	 * change with the other rooks' places: written each time). */
 	int castle_key;
+	bool castle_fixed;
 	uint8_t castle_len;
 	char castle_text[16];
 };
