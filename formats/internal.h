@@ -85,11 +85,26 @@ size_t fmt_json_escape(const unsigned char *s, size_t avail, char out[6],
  * positions one after the other change a rank or two each). */
 struct fmt_fen_cache {
 	uint64_t rank[8];	/* the board bytes of each rank's text */
-	char text[8][8];
+	/* Each rank's text and its '/', in a slot that one 16-byte copy
+	 * moves; len counts the '/'. */
+	char text[8][16];
 	uint8_t len[8];
 	struct fmt_rank_memo *memo;	/* cg->rank_memo (layouts), or NULL */
 	enum fen_castling castling;	/* FEN_XFEN unless the writer says */
+	/* The castling field ("KQkq") of the rights castle_key (-1: none
+	 * yet), which change a few times a game; castle_fixed: the field
+	 * is the rights' alone (X-FEN's letters for rooks not in the corners
+	 * change with the other rooks' places: written each time). */
+	int castle_key;
+	bool castle_fixed;
+	uint8_t castle_len;
+	char castle_text[16];
 };
+/* 65536 slots (1.1 MB): on the OTB corpus, JSON took 3% less time than
+ * with 16384 and 6% less than with 4096, which find 72% and 58% of the
+ * slice's ranks. */
+#define FMT_RANK_BITS 16
+#define FMT_RANK_SLOTS ((size_t)1 << FMT_RANK_BITS)
 /* The layout of a rank's text by which of its squares hold a piece
  * (bit f: file f), kept from game to game: the digits of its gaps at
  * their places (tmpl), the place of each piece's letter (at), the
@@ -100,6 +115,13 @@ struct fmt_rank_memo {
 	char tmpl[256][8];
 	uint8_t at[256][8];
 	uint8_t len[256];
+	/* The texts of ranks met before, by their board bytes (bytes, all
+	 * 0xFF in a free slot): one slot each, by a hash of them.  Games
+	 * meet the same ranks over and over (their first, their pawns'),
+	 * and a text found costs a fraction of one made. */
+	uint64_t bytes[FMT_RANK_SLOTS];
+	char text[FMT_RANK_SLOTS][8];
+	uint8_t text_len[FMT_RANK_SLOTS];
 };
 /* A cache for the game's positions, with cg's layouts of ranks (made
  * the first time; cg NULL: none), writing X-FEN's castling rights. */

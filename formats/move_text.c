@@ -6,13 +6,14 @@
  *
  * In standard chess the move, the piece that moved and the mark say it
  * all (plain_san() and plain_lan() of notation.c), but for a piece whose
- * twin of its type may reach the same square: only then is the position
- * before rebuilt from the one after, and the move written the general
- * way.  The pieces of the mover's type other than it stand where they
- * stood; the square it left is the only one that was occupied and is
- * not; the piece it took, whatever its type, is taken by any twin's move
- * to the same square too, so the legal twins are those of the position
- * before. */
+ * twin of its type may reach the same square: what names its origin then
+ * is read from the position after (move_san_origin_after()).  Only on a
+ * board that function does not know is the position before rebuilt from
+ * the one after, and the move written the general way.  The pieces of
+ * the mover's type other than it stand where they stood; the square it
+ * left is the only one that was occupied and is not; the piece it took,
+ * whatever its type, is taken by any twin's move to the same square too,
+ * so the legal twins are those of the position before. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,51 +51,6 @@ static inline size_t put_castle(char *buf, move_t m, char mark)
 	if (mark)
 		buf[n++] = mark;
 	return n;
-}
-
-/* Whether the squares strictly between a and b (on one line) are empty
- * in occ. */
-static inline bool clear_between(int a, int b, uint64_t occ)
-{
-	int df = (b & 7) - (a & 7), dr = (b >> 3) - (a >> 3);
-	int step = (df > 0) - (df < 0) + 8 * ((dr > 0) - (dr < 0));
-	for (int sq = a + step; sq != b; sq += step)
-		if (occ & SQ_BB(sq))
-			return false;
-	return true;
-}
-
-/* Whether a piece of type on `from` reaches `to` on occ (a knight's
- * jump, a slider's clear line).  A king: always, said safely. */
-static inline bool reaches(int type, int from, int to, uint64_t occ)
-{
-	int df = (to & 7) - (from & 7), dr = (to >> 3) - (from >> 3);
-	bool straight = df == 0 || dr == 0;
-	bool diagonal = df == dr || df == -dr;
-	switch (type) {
-	case KNIGHT: return df * df + dr * dr == 5;
-	case BISHOP: return diagonal && clear_between(from, to, occ);
-	case ROOK: return straight && clear_between(from, to, occ);
-	case QUEEN: return (straight || diagonal) &&
-			   clear_between(from, to, occ);
-	default: return true;
-	}
-}
-
-/* Whether a twin of the mover may reach its square: the general way
- * then tells them apart. */
-static inline bool may_have_twin(const struct position *after, int type, int color,
-			  move_t m)
-{
-	int to = MOVE_TO(m);
-	uint64_t twins = after->by_type[type] & after->by_color[color] &
-			 ~SQ_BB(to);
-	uint64_t occ = after->by_color[WHITE] | after->by_color[BLACK] |
-		       SQ_BB(MOVE_FROM(m));
-	for (; twins; twins &= twins - 1)
-		if (reaches(type, __builtin_ctzll(twins), to, occ))
-			return true;
-	return false;
 }
 
 static void put_piece_at(struct position *pos, int sq, uint8_t piece)
@@ -140,28 +96,47 @@ twin_san(char *buf, const struct position *after, uint8_t piece, move_t m,
 	return n;
 }
 
-/* A piece's move in SAN: its letter, then what tells it from a twin. */
-static inline size_t piece_san(char *buf, const struct position *after,
-			uint8_t piece, move_t m, char mark)
+/* What names the origin of step's move in SAN: move_san_origin_after()
+ * for a piece's move, nothing for a pawn's or castling.  Asked first,
+ * while the writer holds nothing else: the SAN path's one call. */
+static inline int step_origin(const struct replay_step *step)
 {
-	int type = PIECE_TYPE(piece);
-	if (may_have_twin(after, type, PIECE_COLOR(piece), m))
-		return twin_san(buf, after, piece, m, mark);
-	char *p = buf;
-	*p++ = piece_letters[type];
-	if (MOVE_FLAGS(m) & MF_CAPTURE)
-		*p++ = 'x';
-	return put_end(buf, p, m, mark);
+	if (PIECE_TYPE(step->piece) == PAWN ||
+	    (MOVE_FLAGS(step->move) & MF_CASTLE))
+		return SAN_ORIGIN_NONE;
+	return move_san_origin_after(step->after, step->piece, step->move);
 }
 
-static inline size_t san_text(char *buf, const struct replay_step *step)
+/* A piece's move in SAN: its letter, then what tells it from a twin
+ * (origin, from step_origin()). */
+static inline size_t piece_san(char *buf, const struct replay_step *step,
+			       int origin)
+{
+	move_t m = step->move;
+	int from = MOVE_FROM(m);
+	char *p = buf;
+	if (origin < 0)
+		return twin_san(buf, step->after, step->piece, m, step->mark);
+	*p++ = piece_letters[PIECE_TYPE(step->piece)];
+	if (origin == SAN_ORIGIN_FILE || origin == SAN_ORIGIN_SQUARE)
+		*p++ = (char)('a' + (from & 7));
+	if (origin == SAN_ORIGIN_RANK || origin == SAN_ORIGIN_SQUARE)
+		*p++ = (char)('1' + (from >> 3));
+	if (MOVE_FLAGS(m) & MF_CAPTURE)
+		*p++ = 'x';
+	return put_end(buf, p, m, step->mark);
+}
+
+static inline __attribute__((always_inline)) size_t
+san_text(char *buf, const struct replay_step *step,
+			      int origin)
 {
 	move_t m = step->move;
 	char *p = buf;
 	if (MOVE_FLAGS(m) & MF_CASTLE)
 		return put_castle(buf, m, step->mark);
 	if (PIECE_TYPE(step->piece) != PAWN)
-		return piece_san(buf, step->after, step->piece, m, step->mark);
+		return piece_san(buf, step, origin);
 	if (MOVE_FLAGS(m) & MF_CAPTURE) {
 		*p++ = (char)('a' + (MOVE_FROM(m) & 7));
 		*p++ = 'x';
@@ -182,13 +157,24 @@ static inline size_t lan_text(char *buf, const struct replay_step *step)
 	return put_end(buf, p, m, step->mark);
 }
 
+/* A move of standard chess in coordinates, as move_write_squares()
+ * writes it ("e2e4", "e7e8q"), without a call. */
+static inline size_t uci_text(char *buf, move_t m)
+{
+	char *p = put_square(put_square(buf, MOVE_FROM(m)), MOVE_TO(m));
+	if (MOVE_PROMO(m))
+		*p++ = (char)(piece_letters[MOVE_PROMO(m)] - 'A' + 'a');
+	return (size_t)(p - buf);
+}
+
+/* The move's text in notation n; origin: step_origin()'s, for SAN. */
 static inline __attribute__((always_inline)) size_t
-move_text(char *buf, const struct replay_step *step, int n)
+move_text(char *buf, const struct replay_step *step, int n, int origin)
 {
 	switch (n) {
-	case NOTATION_SAN: return san_text(buf, step);
+	case NOTATION_SAN: return san_text(buf, step, origin);
 	case NOTATION_LAN: return lan_text(buf, step);
-	default: return move_write_squares(step->move, buf);
+	default: return uci_text(buf, step->move);
 	}
 }
 
@@ -202,10 +188,6 @@ static inline char *text_room(struct conv_game *cg, size_t n)
 }
 
 /* ----------------------------------------------------------- JSON */
-
-/* The keys of the notations, by enum notation, and their bits in
- * conv_opts.omit, as json_write.c writes them. */
-static const char notation_key[][4] = { "san", "lan", "uci" };
 
 void fmt_text_fen_start(struct conv_game *cg, const struct position *start)
 {
@@ -221,15 +203,18 @@ void fmt_text_fen_start(struct conv_game *cg, const struct position *start)
 	cg->text_n = 0;
 }
 
-/* ,"san":"..." (key n) at p, the text written by write(); past it. */
-static inline char *json_notation(char *p, int n,
-				  const struct replay_step *step)
+/* ,"key":"..." at p, key and text in notation n (origin:
+ * step_origin()'s, for SAN); past it.  key: the member's three letters,
+ * as json_write.c writes them. */
+static inline __attribute__((always_inline)) char *
+json_notation(char *p, const char key[4], int n,
+	      const struct replay_step *step, int origin)
 {
 	memcpy(p, ",\"", 2);
-	memcpy(p + 2, notation_key[n], 3);
+	memcpy(p + 2, key, 3);
 	memcpy(p + 5, "\":\"", 3);
 	p += 8;
-	p += move_text(p, step, n);
+	p += move_text(p, step, n, origin);
 	*p++ = '"';
 	return p;
 }
@@ -237,16 +222,24 @@ static inline char *json_notation(char *p, int n,
 /* The move's object as jw_move() writes that of a move without anything
  * after it, a comma before it but the first: the ply, the notations and
  * the FEN that --fields keeps (the texts are ASCII: nothing to escape). */
-static void json_move(struct conv_game *cg, const struct replay_step *step)
+static __attribute__((noinline)) void
+json_move(struct conv_game *cg, const struct replay_step *step)
 {
+	int origin = cg->text_omit & (1u << NOTATION_SAN) ? SAN_ORIGIN_NONE
+							  : step_origin(step);
 	char *p = text_room(cg, FEN_MAX + 128);
 	if (cg->nmoves++)
 		*p++ = ',';
 	memcpy(p, "{\"ply\":", 7);
 	p += 7 + pgn_put_uint_small(p + 7, cg->nmoves);
-	for (int n = NOTATION_SAN; n <= NOTATION_UCI; n++)
-		if (!(cg->text_omit & (1u << n)))
-			p = json_notation(p, n, step);
+	/* The notations one by one, each key and writer known when
+	 * compiled; their bits in conv_opts.omit, by enum notation. */
+	if (!(cg->text_omit & (1u << NOTATION_SAN)))
+		p = json_notation(p, "san", NOTATION_SAN, step, origin);
+	if (!(cg->text_omit & (1u << NOTATION_LAN)))
+		p = json_notation(p, "lan", NOTATION_LAN, step, origin);
+	if (!(cg->text_omit & (1u << NOTATION_UCI)))
+		p = json_notation(p, "uci", NOTATION_UCI, step, origin);
 	if (!(cg->text_omit & CONV_FIELD_FEN)) {
 		memcpy(p, ",\"fen\":\"", 8);
 		p += 8 + fmt_fen_after(cg->text_fen, step->after, step->move,
@@ -294,17 +287,40 @@ static inline void separate(struct conv_game *cg, char *p, size_t w)
 }
 
 /* Number and move, one token, after a space or a line break but the
- * first. */
-static void pgn_move(struct conv_game *cg, const struct replay_step *step)
+ * first; the move in notation n (origin: step_origin()'s, for SAN). */
+static inline __attribute__((always_inline)) void
+pgn_move(struct conv_game *cg, const struct replay_step *step, int n,
+	 int origin)
 {
 	char *p = text_room(cg, 64), *tok = p + (cg->text_col > 0);
 	size_t w = move_number(cg, step, tok);
-	w += move_text(tok + w, step, cg->text_notation);
+	w += move_text(tok + w, step, n, origin);
 	if (cg->text_col > 0)
 		separate(cg, p, w);
 	cg->text_n += w;
 	cg->text_col += w;
 	cg->nmoves++;
+}
+
+/* pgn_move() for each notation, the notation's choice made once; out of
+ * line, as json_move() and fen_move() are: fmt_text_move() then jumps to
+ * one, and each saves only the registers it needs itself. */
+static __attribute__((noinline)) void
+pgn_move_san(struct conv_game *cg, const struct replay_step *step)
+{
+	pgn_move(cg, step, NOTATION_SAN, step_origin(step));
+}
+
+static __attribute__((noinline)) void
+pgn_move_lan(struct conv_game *cg, const struct replay_step *step)
+{
+	pgn_move(cg, step, NOTATION_LAN, SAN_ORIGIN_NONE);
+}
+
+static __attribute__((noinline)) void
+pgn_move_uci(struct conv_game *cg, const struct replay_step *step)
+{
+	pgn_move(cg, step, NOTATION_UCI, SAN_ORIGIN_NONE);
 }
 
 void fmt_text_pgn_start(struct conv_game *cg)
@@ -316,7 +332,8 @@ void fmt_text_pgn_start(struct conv_game *cg)
 /* ------------------------------------------------------------ FEN */
 
 /* The FEN after the move, after a byte of its length. */
-static void fen_move(struct conv_game *cg, const struct replay_step *step)
+static __attribute__((noinline)) void
+fen_move(struct conv_game *cg, const struct replay_step *step)
 {
 	char *p = text_room(cg, FEN_MAX + 1);
 	size_t n = fmt_fen_after(cg->text_fen, step->after, step->move, p + 1);
@@ -329,8 +346,12 @@ static void fen_move(struct conv_game *cg, const struct replay_step *step)
 
 void fmt_text_move(struct conv_game *cg, const struct replay_step *step)
 {
-	if (cg->text_notation >= 0)
-		pgn_move(cg, step);
+	if (cg->text_notation == NOTATION_SAN)
+		pgn_move_san(cg, step);
+	else if (cg->text_notation == NOTATION_LAN)
+		pgn_move_lan(cg, step);
+	else if (cg->text_notation >= 0)
+		pgn_move_uci(cg, step);
 	else if (cg->text_json)
 		json_move(cg, step);
 	else

@@ -413,6 +413,48 @@ struct tag_out {
 	bool any;
 };
 
+/* Whether none of the eight bytes of w is '"' or '\\' (a zero byte
+ * of w XOR each, found as in strlen()'s word loop). */
+static inline bool no_escape8(uint64_t w)
+{
+	const uint64_t ones = 0x0101010101010101u, highs = ones << 7;
+	uint64_t quote = w ^ (ones * '"'), slash = w ^ (ones * '\\');
+	return !((((quote - ones) & ~quote) | ((slash - ones) & ~slash)) &
+		 highs);
+}
+
+/* Whether a value of eight bytes or more has nothing to escape: eight
+ * at a time, the last eight overlapping those before. */
+static bool nothing_to_escape(const char *s, size_t n)
+{
+	uint64_t w;
+	for (size_t i = 0; i + 8 < n; i += 8) {
+		memcpy(&w, s + i, sizeof w);
+		if (!no_escape8(w))
+			return false;
+	}
+	memcpy(&w, s + n - 8, sizeof w);
+	return no_escape8(w);
+}
+
+/* A tag value at out, '"' and '\\' escaped; its length there.  Most
+ * values have nothing to escape and, but the shortest, are copied at
+ * once. */
+static size_t put_tag_value(char *out, const char *s, size_t len)
+{
+	size_t n = 0;
+	if (len >= 8 && nothing_to_escape(s, len)) {
+		memcpy(out, s, len);
+		return len;
+	}
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == '"' || s[i] == '\\')
+			out[n++] = '\\';
+		out[n++] = s[i];
+	}
+	return n;
+}
+
 /* [name "value"], the value escaped, made whole in the output. */
 static void write_tag(void *ctx, const struct pgn_tag *t)
 {
@@ -425,12 +467,7 @@ static void write_tag(void *ctx, const struct pgn_tag *t)
 	n += name_len;
 	buf[n++] = ' ';
 	buf[n++] = '"';
-	for (size_t i = 0; i < t->value_len; i++) {
-		char c = t->value[i];
-		if (c == '"' || c == '\\')
-			buf[n++] = '\\';
-		buf[n++] = c;
-	}
+	n += put_tag_value(buf + n, t->value, t->value_len);
 	memcpy(buf + n, "\"]\n", 3);
 	to->out->n += n + 3;
 }

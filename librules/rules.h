@@ -239,6 +239,16 @@ size_t move_write_after(const struct position *pos,
 size_t move_write_marked(const struct position *pos, move_t m, char mark,
 			 enum notation n, char *buf, size_t size);
 #define MOVE_TEXT_MAX 32
+/* What the SAN of m names of its origin (move_write() in NOTATION_SAN):
+ * for a move of a piece other than a pawn in standard chess, read from
+ * the position after it (piece: the one that moved), castling aside; -1
+ * for a pawn's, or when the board is not one it knows (no king, or
+ * two), then the position before is needed. */
+enum san_origin {
+	SAN_ORIGIN_NONE, SAN_ORIGIN_FILE, SAN_ORIGIN_RANK, SAN_ORIGIN_SQUARE
+};
+int move_san_origin_after(const struct position *after, uint8_t piece,
+			  move_t m);
 /* A plain move of standard chess in coordinates ("e2e4", "e7e8q"), from
  * the move alone, at buf (5 bytes at most, no NUL): what move_write()
  * writes in NOTATION_UCI for such a move.  Its length. */

@@ -331,6 +331,70 @@ static void test_quiet_moves_land_on_empty_squares(void **state)
 	assert_true(checked > 100000);
 }
 
+/* What a SAN names of its origin: the text between the piece's letter
+ * and the destination (its 'x' aside). */
+static int san_origin_of(const char *san)
+{
+	size_t n = strcspn(san, "+#");
+	size_t middle = n - 3 - (san[n - 3] == 'x');
+	if (middle == 0)
+		return SAN_ORIGIN_NONE;
+	if (middle == 2)
+		return SAN_ORIGIN_SQUARE;
+	return san[1] >= 'a' && san[1] <= 'h' ? SAN_ORIGIN_FILE
+					      : SAN_ORIGIN_RANK;
+}
+
+/* move_san_origin_after() against move_write()'s SAN, for every legal
+ * move of a piece but the king's in random games from positions crowded
+ * with twins (and the pins between them). */
+static void test_san_origin_after(void **state)
+{
+	static const char *const starts[] = {
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"8/8/8/7k/8/Q7/8/Q1Q4K w - - 0 1",
+		"1n2k1n1/1r3r2/2q1q3/8/8/2Q1Q3/1R3R2/1N2K1N1 w - - 0 1",
+		"r3k2r/1n3n2/8/3qq3/3QQ3/8/1N3N2/R3K2R w KQkq - 0 1",
+	};
+	uint64_t rng = 0x2545F4914F6CDD1DULL;
+	unsigned long checked = 0, twins = 0;
+	(void)state;
+	for (size_t s = 0; s < sizeof starts / sizeof *starts; s++)
+		for (int game = 0; game < 60; game++) {
+			struct position pos;
+			load_fen(&pos, starts[s], &variant_standard);
+			for (int ply = 0; ply < 200; ply++) {
+				struct movelist l;
+				position_legal_moves(&pos, &l);
+				if (!l.count)
+					break;
+				for (unsigned i = 0; i < l.count; i++) {
+					move_t m = l.moves[i];
+					uint8_t piece = pos.board[MOVE_FROM(m)];
+					int type = PIECE_TYPE(piece);
+					if (type < KNIGHT || type > QUEEN)
+						continue;
+					char san[MOVE_TEXT_MAX];
+					move_write(&pos, m, NOTATION_SAN, san,
+						   sizeof san);
+					struct position after = pos;
+					position_make(&after, m);
+					int want = san_origin_of(san);
+					int got = move_san_origin_after(&after,
+									piece, m);
+					if (got != want)
+						fail_msg("%s: %s: origin %d, want %d",
+							 starts[s], san, got, want);
+					checked++;
+					twins += want != SAN_ORIGIN_NONE;
+				}
+				rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+				position_make(&pos, l.moves[rng % l.count]);
+			}
+		}
+	assert_true(checked > 100000 && twins > 1000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -344,6 +408,7 @@ int main(void)
 		cmocka_unit_test(test_pauli_mover_letter),
 		cmocka_unit_test(test_emap),
 		cmocka_unit_test(test_quiet_moves_land_on_empty_squares),
+		cmocka_unit_test(test_san_origin_after),
 	};
 	return cmocka_run_group_tests_name("notation", tests, NULL, NULL);
 }
