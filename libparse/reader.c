@@ -546,11 +546,12 @@ static inline __m256i scan_digits_avx2(__m256i v)
 				 _mm256_set1_epi8(0x75));
 }
 
-/* Half a block of scan_quiet_avx2(): nonzero bytes where it needs a closer
- * look (not plain, a CR that no LF follows, '-' or '/' after a digit);
- * its digits and LFs in *d and *nl.  Reads p[-1] to p[32]. */
+/* Half a block of scan_quiet_avx2(): nonzero bytes that are not plain;
+ * its digits, '-' and '/', LFs and CRs in m[0] to m[3].  The rest of the
+ * look is scalar work on those masks, which keeps the vector units (the
+ * loop's bottleneck) to the classes. */
 __attribute__((target("avx2"), always_inline))
-static inline __m256i scan_quiet_half(const char *p, __m256i *d, __m256i *nl)
+static inline __m256i scan_quiet_half(const char *p, uint32_t m[4])
 {
 	const __m256i lo_odd = _mm256_setr_epi8(
 		0x42, 0x07, 0x07, 0x03, 0x07, 0x07, 0x03, 0x07,
@@ -563,28 +564,22 @@ static inline __m256i scan_quiet_half(const char *p, __m256i *d, __m256i *nl)
 		1, 2, 4, 8, 16, 32, 64, (char)128, 2, 2, 2, 2, 2, 2, 2, 2,
 		1, 2, 4, 8, 16, 32, 64, (char)128, 2, 2, 2, 2, 2, 2, 2, 2);
 	const __m256i nibble = _mm256_set1_epi8(0x0f);
-	const __m256i lf = _mm256_set1_epi8('\n');
 	__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
-	__m256i before =
-		_mm256_loadu_si256((const __m256i *)(const void *)(p - 1));
-	__m256i after =
-		_mm256_loadu_si256((const __m256i *)(const void *)(p + 1));
 	__m256i lo = _mm256_and_si256(v, nibble);
 	__m256i hi = _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble);
-	__m256i o = _mm256_and_si256(_mm256_shuffle_epi8(lo_odd, lo),
-				     _mm256_shuffle_epi8(hi_bit, hi));
-	__m256i lone = _mm256_andnot_si256(
-		_mm256_cmpeq_epi8(after, lf),
-		_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\r')));
 	/* '-' (0x2D) and '/' (0x2F) are the bytes that are '/' with bit 1
 	 * set. */
 	__m256i dash = _mm256_cmpeq_epi8(_mm256_or_si256(v, _mm256_set1_epi8(2)),
 					 _mm256_set1_epi8('/'));
 
-	*d = scan_digits_avx2(v);
-	*nl = _mm256_cmpeq_epi8(v, lf);
-	dash = _mm256_and_si256(dash, scan_digits_avx2(before));
-	return _mm256_or_si256(o, _mm256_or_si256(lone, dash));
+	m[0] = (uint32_t)_mm256_movemask_epi8(scan_digits_avx2(v));
+	m[1] = (uint32_t)_mm256_movemask_epi8(dash);
+	m[2] = (uint32_t)_mm256_movemask_epi8(
+		_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n')));
+	m[3] = (uint32_t)_mm256_movemask_epi8(
+		_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\r')));
+	return _mm256_and_si256(_mm256_shuffle_epi8(lo_odd, lo),
+				_mm256_shuffle_epi8(hi_bit, hi));
 }
 #endif
 
@@ -656,30 +651,54 @@ scan_count(struct scan_run *s, const char *p, uint64_t eol, bool popcnt)
 
 /* Moves the scan from p past the quiet blocks that follow it, the ones
  * plain to their end, with no marker, no long number and no CR alone:
- * only their line ends and digits matter.  Reads p[-1] and a byte past
- * each block. */
+ * only their line ends and digits matter.  The classes of the block it
+ * stops at, when a whole one, in *b. */
 typedef const char *scan_quiet_fn(const char *p, const char *end,
-				  struct scan_run *s);
+				  struct scan_run *s, struct scan_block *b);
 
 #ifdef SCAN_AVX2
+/* The classes of the block that stops scan_quiet_avx2(), so that the
+ * generic look does not classify it again. */
+__attribute__((target("avx2"), always_inline))
+static inline void scan_quiet_stop(struct scan_block *b, __m256i oa,
+				   __m256i ob, uint64_t d, uint64_t dash,
+				   uint64_t nl, uint64_t cr)
+{
+	const __m256i zero = _mm256_setzero_si256();
+
+	b->odd = ~((uint64_t)(uint32_t)_mm256_movemask_epi8(
+			   _mm256_cmpeq_epi8(ob, zero)) << 32 |
+		   (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(oa, zero)));
+	b->digit = d;
+	b->dash = dash;
+	b->nl = nl;
+	b->cr = cr;
+}
+
 __attribute__((target("avx2,popcnt"), always_inline))
 static inline const char *scan_quiet_avx2(const char *p, const char *end,
-					  struct scan_run *s)
+					  struct scan_run *s,
+					  struct scan_block *b)
 {
-	for (; end - p > 64; p += 64) {
-		__m256i da, db, na, nb;
-		__m256i ra = scan_quiet_half(p, &da, &na);
-		__m256i rb = scan_quiet_half(p + 32, &db, &nb);
-		__m256i r = _mm256_or_si256(ra, rb);
-		uint64_t d = (uint64_t)(uint32_t)_mm256_movemask_epi8(db) << 32 |
-			     (uint32_t)_mm256_movemask_epi8(da);
+	for (; end - p >= 64; p += 64) {
+		uint32_t a[4], z[4];
+		__m256i oa = scan_quiet_half(p, a), ob = scan_quiet_half(p + 32, z);
+		__m256i odd = _mm256_or_si256(oa, ob);
+		uint64_t d = (uint64_t)z[0] << 32 | a[0];
+		uint64_t dash = (uint64_t)z[1] << 32 | a[1];
+		uint64_t nl = (uint64_t)z[2] << 32 | a[2];
+		uint64_t cr = (uint64_t)z[3] << 32 | a[3];
 
-		if (!_mm256_testz_si256(r, r) ||
-		    scan_ten_quiet(s->prev_digit, d))
+		/* A CR last in the block counts as alone: the generic look
+		 * decides. */
+		if (!_mm256_testz_si256(odd, odd) ||
+		    ((dash & (d << 1 | s->prev_digit >> 63)) |
+		     (cr & ~(nl >> 1))) ||
+		    scan_ten_quiet(s->prev_digit, d)) {
+			scan_quiet_stop(b, oa, ob, d, dash, nl, cr);
 			break;
-		scan_count(s, p, (uint64_t)(uint32_t)_mm256_movemask_epi8(nb)
-				 << 32 | (uint32_t)_mm256_movemask_epi8(na),
-			   true);
+		}
+		scan_count(s, p, nl, true);
 		s->prev_digit = d;
 	}
 	return p;
@@ -792,14 +811,18 @@ scan_load(const char *p, size_t left, struct scan_block *b, uint64_t *valid,
 /* One block at p, the generic way: -1 when the scan goes on past it. */
 static inline __attribute__((always_inline)) int
 scan_block(struct pgn_lex *x, struct scan_out *o, const char *p,
-	   struct scan_run *s, scan_classify_fn *classify, bool popcnt)
+	   struct scan_run *s, const struct scan_block *pre,
+	   scan_classify_fn *classify, bool popcnt)
 {
 	const char *end = x->end;
-	uint64_t valid, eol;
+	uint64_t valid = ~(uint64_t)0, eol;
 	struct scan_block b;
 	int rc;
 
-	scan_load(p, (size_t)(end - p), &b, &valid, classify);
+	if (pre)
+		b = *pre;
+	else
+		scan_load(p, (size_t)(end - p), &b, &valid, classify);
 	eol = scan_line_ends(&b, p, end);
 	if (__builtin_expect(b.odd | scan_maybe_ten(s->prev_digit, b.digit) |
 			     (b.dash & (b.digit << 1 | s->prev_digit >> 63)),
@@ -823,16 +846,21 @@ scan_plain(struct pgn_lex *x, struct scan_out *o, scan_classify_fn *classify,
 	   scan_quiet_fn *quiet, bool popcnt)
 {
 	struct scan_run s = { NULL, 0, 0, 0 };
+	const struct scan_block *pre = NULL;
+	struct scan_block qb;
 	const char *p = x->p;
 	int rc;
 
 	o->text = NULL;
-	if (quiet && p > x->base)	/* p[-1] is in the window */
-		p = quiet(p, x->end, &s);
-	while ((rc = scan_block(x, o, p, &s, classify, popcnt)) < 0) {
+	for (;;) {
+		if (quiet) {
+			p = quiet(p, x->end, &s, &qb);
+			pre = x->end - p >= 64 ? &qb : NULL;
+		}
+		rc = scan_block(x, o, p, &s, pre, classify, popcnt);
+		if (rc >= 0)
+			break;
 		p += 64;
-		if (quiet)
-			p = quiet(p, x->end, &s);
 	}
 	o->lines = s.lines;
 	o->last_eol = s.eol_block ? s.eol_block + 63 -
