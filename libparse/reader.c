@@ -354,17 +354,34 @@ static enum scan_rc scan_after_result(struct pgn_lex *x, const char *te,
 	return SCAN_DONE;
 }
 
+/* The length of the token at s (a digit, then '-' or '/') when it is a
+ * marker with a byte after it in the window, as nearly every one is: the
+ * walk over the token's bytes, a branch a byte, is then not needed.  0
+ * for any other. */
+static size_t scan_marker_len(const char *s, const char *end)
+{
+	size_t n = s[1] == '-' ? 3 : 7;
+
+	if (end - s > (ptrdiff_t)n && lp_result_text(s, n) &&
+	    !lp_move_byte((unsigned char)s[n]))
+		return n;
+	return 0;
+}
+
 /* The token of a '-' or '/' at c after a digit: when it is a termination
  * marker, *text and the game's end.  SCAN_SLOW when unsure. */
 static enum scan_rc scan_candidate(struct pgn_lex *x, const char *c,
 				   const char **text, const char **stop)
 {
-	const char *s = c - 1, *te = c, *end = x->end;
+	const char *s = c - 1, *te, *end = x->end;
 	int start = scan_token_start(x->p, s);
 
 	*text = NULL;
 	if (start <= 0)
 		return start < 0 ? SCAN_SLOW : SCAN_DONE;
+	te = s + scan_marker_len(s, end);
+	if (te == s)
+		te = c;
 	while (te < end && lp_move_byte((unsigned char)*te))
 		te++;
 	if (te == end ? !x->eof
@@ -592,22 +609,6 @@ static unsigned scan_popcount(uint64_t m)
 	return n;
 }
 
-/* Ten digits in a row: in d, or across prev (the block before) and d. */
-static inline bool scan_ten_digits(uint64_t prev, uint64_t d)
-{
-	uint64_t d2 = d & (d >> 1), d4 = d2 & (d2 >> 2), d8 = d4 & (d4 >> 4);
-	unsigned run;
-
-	if (d8 & (d2 >> 8))
-		return true;
-	if (!(prev >> 63) || !(d & 1))
-		return false;
-	if (!~prev || !~d)
-		return true;
-	run = (unsigned)__builtin_clzll(~prev) + (unsigned)__builtin_ctzll(~d);
-	return run >= 10;
-}
-
 /* Nonzero when scan_ten_digits() may hold: a run of ten in d, or a digit
  * on each side of the boundary with the block before (most such runs are
  * short, and scan_ten_digits() decides). */
@@ -627,10 +628,12 @@ struct scan_run {
 	unsigned lines;
 };
 
-/* scan_ten_digits() without a branch, for quiet blocks: the runs across
- * the boundary as the digits ending prev and starting d (the bits or'ed
- * in make both counts defined, and at least 63 for a block of digits). */
-static inline bool scan_ten_quiet(uint64_t prev, uint64_t d)
+/* Ten digits in a row: in d, or across prev (the block before) and d,
+ * where the run is the digits ending prev and those starting d (the bits
+ * or'ed in make both counts defined, and at least 63 for a block of
+ * digits).  Without a branch: whether a block starts with a digit after
+ * one is not predictable. */
+static inline bool scan_ten_digits(uint64_t prev, uint64_t d)
 {
 	uint64_t d2 = d & (d >> 1), d4 = d2 & (d2 >> 2), d8 = d4 & (d4 >> 4);
 	unsigned run = (unsigned)__builtin_clzll(~prev | 1) +
@@ -694,7 +697,7 @@ static inline const char *scan_quiet_avx2(const char *p, const char *end,
 		if (!_mm256_testz_si256(odd, odd) ||
 		    ((dash & (d << 1 | s->prev_digit >> 63)) |
 		     (cr & ~(nl >> 1))) ||
-		    scan_ten_quiet(s->prev_digit, d)) {
+		    scan_ten_digits(s->prev_digit, d)) {
 			scan_quiet_stop(b, oa, ob, d, dash, nl, cr);
 			break;
 		}
