@@ -692,12 +692,16 @@ static inline const char *scan_quiet_avx2(const char *p, const char *end,
 		uint64_t nl = (uint64_t)z[2] << 32 | a[2];
 		uint64_t cr = (uint64_t)z[3] << 32 | a[3];
 
-		/* A CR last in the block counts as alone: the generic look
-		 * decides. */
+		/* Bit i: byte i - 1 is a digit. */
+		uint64_t after = d << 1 | s->prev_digit >> 63;
+
+		/* A CR last in the block counts as alone, and three digits
+		 * in a row (a number of ten has them, in movetext only move
+		 * numbers from 100 on do) stop the loop too: the generic
+		 * look decides. */
 		if (!_mm256_testz_si256(odd, odd) ||
-		    ((dash & (d << 1 | s->prev_digit >> 63)) |
-		     (cr & ~(nl >> 1))) ||
-		    scan_ten_digits(s->prev_digit, d)) {
+		    ((dash & after) | (cr & ~(nl >> 1)) |
+		     (d & after & (d << 2 | s->prev_digit >> 62)))) {
 			scan_quiet_stop(b, oa, ob, d, dash, nl, cr);
 			break;
 		}
