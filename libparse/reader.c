@@ -354,17 +354,34 @@ static enum scan_rc scan_after_result(struct pgn_lex *x, const char *te,
 	return SCAN_DONE;
 }
 
+/* The length of the token at s (a digit, then '-' or '/') when it is a
+ * marker with a byte after it in the window, as nearly every one is: the
+ * walk over the token's bytes, a branch a byte, is then not needed.  0
+ * for any other. */
+static size_t scan_marker_len(const char *s, const char *end)
+{
+	size_t n = s[1] == '-' ? 3 : 7;
+
+	if (end - s > (ptrdiff_t)n && lp_result_text(s, n) &&
+	    !lp_move_byte((unsigned char)s[n]))
+		return n;
+	return 0;
+}
+
 /* The token of a '-' or '/' at c after a digit: when it is a termination
  * marker, *text and the game's end.  SCAN_SLOW when unsure. */
 static enum scan_rc scan_candidate(struct pgn_lex *x, const char *c,
 				   const char **text, const char **stop)
 {
-	const char *s = c - 1, *te = c, *end = x->end;
+	const char *s = c - 1, *te, *end = x->end;
 	int start = scan_token_start(x->p, s);
 
 	*text = NULL;
 	if (start <= 0)
 		return start < 0 ? SCAN_SLOW : SCAN_DONE;
+	te = s + scan_marker_len(s, end);
+	if (te == s)
+		te = c;
 	while (te < end && lp_move_byte((unsigned char)*te))
 		te++;
 	if (te == end ? !x->eof
@@ -536,6 +553,51 @@ static inline void scan_classify_avx2(const char *p, struct scan_block *b)
 	b->nl = (uint64_t)z[3] << 32 | a[3];
 	b->cr = (uint64_t)z[4] << 32 | a[4];
 }
+
+/* The digits of v: '0' to '9' plus 0x46 are 0x76 to 0x7F, the only bytes
+ * above 0x75 as signed bytes. */
+__attribute__((target("avx2"), always_inline))
+static inline __m256i scan_digits_avx2(__m256i v)
+{
+	return _mm256_cmpgt_epi8(_mm256_add_epi8(v, _mm256_set1_epi8(0x46)),
+				 _mm256_set1_epi8(0x75));
+}
+
+/* Half a block of scan_quiet_avx2(): nonzero bytes that are not plain;
+ * its digits, '-' and '/', LFs and CRs in m[0] to m[3].  The rest of the
+ * look is scalar work on those masks, which keeps the vector units (the
+ * loop's bottleneck) to the classes. */
+__attribute__((target("avx2"), always_inline))
+static inline __m256i scan_quiet_half(const char *p, uint32_t m[4])
+{
+	const __m256i lo_odd = _mm256_setr_epi8(
+		0x42, 0x07, 0x07, 0x03, 0x07, 0x07, 0x03, 0x07,
+		0x07, 0x06, 0x06, (char)0xaa, (char)0xae, (char)0xa2, 0x0b,
+		(char)0xab,
+		0x42, 0x07, 0x07, 0x03, 0x07, 0x07, 0x03, 0x07,
+		0x07, 0x06, 0x06, (char)0xaa, (char)0xae, (char)0xa2, 0x0b,
+		(char)0xab);
+	const __m256i hi_bit = _mm256_setr_epi8(
+		1, 2, 4, 8, 16, 32, 64, (char)128, 2, 2, 2, 2, 2, 2, 2, 2,
+		1, 2, 4, 8, 16, 32, 64, (char)128, 2, 2, 2, 2, 2, 2, 2, 2);
+	const __m256i nibble = _mm256_set1_epi8(0x0f);
+	__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
+	__m256i lo = _mm256_and_si256(v, nibble);
+	__m256i hi = _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble);
+	/* '-' (0x2D) and '/' (0x2F) are the bytes that are '/' with bit 1
+	 * set. */
+	__m256i dash = _mm256_cmpeq_epi8(_mm256_or_si256(v, _mm256_set1_epi8(2)),
+					 _mm256_set1_epi8('/'));
+
+	m[0] = (uint32_t)_mm256_movemask_epi8(scan_digits_avx2(v));
+	m[1] = (uint32_t)_mm256_movemask_epi8(dash);
+	m[2] = (uint32_t)_mm256_movemask_epi8(
+		_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n')));
+	m[3] = (uint32_t)_mm256_movemask_epi8(
+		_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\r')));
+	return _mm256_and_si256(_mm256_shuffle_epi8(lo_odd, lo),
+				_mm256_shuffle_epi8(hi_bit, hi));
+}
 #endif
 
 static unsigned scan_popcount(uint64_t m)
@@ -547,21 +609,108 @@ static unsigned scan_popcount(uint64_t m)
 	return n;
 }
 
-/* Ten digits in a row: in d, or across prev (the block before) and d. */
+/* Nonzero when scan_ten_digits() may hold: a run of ten in d, or a digit
+ * on each side of the boundary with the block before (most such runs are
+ * short, and scan_ten_digits() decides). */
+static inline uint64_t scan_maybe_ten(uint64_t prev, uint64_t d)
+{
+	uint64_t d2 = d & (d >> 1), d4 = d2 & (d2 >> 2), d8 = d4 & (d4 >> 4);
+
+	return (d8 & (d2 >> 8)) | (prev >> 63 & d);
+}
+
+/* What the scan carries from block to block: the line ends counted, the
+ * last block that has any and its line ends, the digits of the block
+ * before. */
+struct scan_run {
+	const char *eol_block;
+	uint64_t eol_mask, prev_digit;
+	unsigned lines;
+};
+
+/* Ten digits in a row: in d, or across prev (the block before) and d,
+ * where the run is the digits ending prev and those starting d (the bits
+ * or'ed in make both counts defined, and at least 63 for a block of
+ * digits).  Without a branch: whether a block starts with a digit after
+ * one is not predictable. */
 static inline bool scan_ten_digits(uint64_t prev, uint64_t d)
 {
 	uint64_t d2 = d & (d >> 1), d4 = d2 & (d2 >> 2), d8 = d4 & (d4 >> 4);
-	unsigned run;
+	unsigned run = (unsigned)__builtin_clzll(~prev | 1) +
+		       (unsigned)__builtin_ctzll(~d | (uint64_t)1 << 63);
 
-	if (d8 & (d2 >> 8))
-		return true;
-	if (!(prev >> 63) || !(d & 1))
-		return false;
-	if (!~prev || !~d)
-		return true;
-	run = (unsigned)__builtin_clzll(~prev) + (unsigned)__builtin_ctzll(~d);
-	return run >= 10;
+	return (d8 & (d2 >> 8)) || run >= 10;
 }
+
+/* A block's line ends into the count of the scan. */
+static inline __attribute__((always_inline)) void
+scan_count(struct scan_run *s, const char *p, uint64_t eol, bool popcnt)
+{
+	s->lines += popcnt ? (unsigned)__builtin_popcountll(eol)
+			   : scan_popcount(eol);
+	s->eol_block = eol ? p : s->eol_block;
+	s->eol_mask = eol ? eol : s->eol_mask;
+}
+
+/* Moves the scan from p past the quiet blocks that follow it, the ones
+ * plain to their end, with no marker, no long number and no CR alone:
+ * only their line ends and digits matter.  The classes of the block it
+ * stops at, when a whole one, in *b. */
+typedef const char *scan_quiet_fn(const char *p, const char *end,
+				  struct scan_run *s, struct scan_block *b);
+
+#ifdef SCAN_AVX2
+/* The classes of the block that stops scan_quiet_avx2(), so that the
+ * generic look does not classify it again. */
+__attribute__((target("avx2"), always_inline))
+static inline void scan_quiet_stop(struct scan_block *b, __m256i oa,
+				   __m256i ob, uint64_t d, uint64_t dash,
+				   uint64_t nl, uint64_t cr)
+{
+	const __m256i zero = _mm256_setzero_si256();
+
+	b->odd = ~((uint64_t)(uint32_t)_mm256_movemask_epi8(
+			   _mm256_cmpeq_epi8(ob, zero)) << 32 |
+		   (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(oa, zero)));
+	b->digit = d;
+	b->dash = dash;
+	b->nl = nl;
+	b->cr = cr;
+}
+
+__attribute__((target("avx2,popcnt"), always_inline))
+static inline const char *scan_quiet_avx2(const char *p, const char *end,
+					  struct scan_run *s,
+					  struct scan_block *b)
+{
+	for (; end - p >= 64; p += 64) {
+		uint32_t a[4], z[4];
+		__m256i oa = scan_quiet_half(p, a), ob = scan_quiet_half(p + 32, z);
+		__m256i odd = _mm256_or_si256(oa, ob);
+		uint64_t d = (uint64_t)z[0] << 32 | a[0];
+		uint64_t dash = (uint64_t)z[1] << 32 | a[1];
+		uint64_t nl = (uint64_t)z[2] << 32 | a[2];
+		uint64_t cr = (uint64_t)z[3] << 32 | a[3];
+
+		/* Bit i: byte i - 1 is a digit. */
+		uint64_t after = d << 1 | s->prev_digit >> 63;
+
+		/* A CR last in the block counts as alone, and three digits
+		 * in a row (a number of ten has them, in movetext only move
+		 * numbers from 100 on do) stop the loop too: the generic
+		 * look decides. */
+		if (!_mm256_testz_si256(odd, odd) ||
+		    ((dash & after) | (cr & ~(nl >> 1)) |
+		     (d & after & (d << 2 | s->prev_digit >> 62)))) {
+			scan_quiet_stop(b, oa, ob, d, dash, nl, cr);
+			break;
+		}
+		scan_count(s, p, nl, true);
+		s->prev_digit = d;
+	}
+	return p;
+}
+#endif
 
 /* What scan_plain() found: the marker (NULL: none), where the game ends,
  * and the line ends before the block of 64 bytes it ended in (block),
@@ -620,91 +769,131 @@ scan_block_end(struct pgn_lex *x, struct scan_out *o, const char *p,
 	return SCAN_SLOW;
 }
 
-static inline __attribute__((always_inline)) int
-scan_plain(struct pgn_lex *x, struct scan_out *o, scan_classify_fn *classify)
+/* A block with something to look at: a byte that is not plain, a
+ * candidate marker, maybe ten digits in a row.  -1 when the scan goes on
+ * past it (its line ends are then the caller's to count). */
+static int scan_odd_block(struct pgn_lex *x, struct scan_out *o,
+			  const char *p, const struct scan_block *b,
+			  uint64_t prev_digit, uint64_t valid)
 {
-	const char *p = x->p, *end = x->end, *last_eol = NULL;
-	uint64_t prev_digit = 0;
-	unsigned lines = 0;
+	uint64_t cand = b->dash & (b->digit << 1 | prev_digit >> 63);
+	unsigned first = b->odd ? (unsigned)__builtin_ctzll(b->odd) : 64;
+
+	if (scan_ten_digits(prev_digit, b->digit))
+		return SCAN_SLOW;
+	if (first < 64)
+		cand &= ((uint64_t)1 << first) - 1;
+	for (; cand; cand &= cand - 1) {
+		const char *c = p + __builtin_ctzll(cand);
+		if (scan_candidate(x, c, &o->text, &o->stop) != SCAN_DONE)
+			return SCAN_SLOW;
+		if (o->text)
+			return SCAN_DONE;
+	}
+	return first == 64 ? -1 : scan_block_end(x, o, p, first, valid);
+}
+
+/* The block at p, left bytes of it in the window (fewer than 64: the rest
+ * taken as not plain); its valid bytes in *valid. */
+static inline __attribute__((always_inline)) void
+scan_load(const char *p, size_t left, struct scan_block *b, uint64_t *valid,
+	  scan_classify_fn *classify)
+{
+	char tail[64];
+
+	*valid = ~(uint64_t)0;
+	if (__builtin_expect(left >= 64, 1)) {
+		classify(p, b);
+		return;
+	}
+	memset(tail, '!', sizeof tail);
+	memcpy(tail, p, left);
+	classify(tail, b);
+	*valid = ((uint64_t)1 << left) - 1;
+	b->digit &= *valid;
+	b->nl &= *valid;
+	b->cr &= *valid;
+}
+
+/* One block at p, the generic way: -1 when the scan goes on past it. */
+static inline __attribute__((always_inline)) int
+scan_block(struct pgn_lex *x, struct scan_out *o, const char *p,
+	   struct scan_run *s, const struct scan_block *pre,
+	   scan_classify_fn *classify, bool popcnt)
+{
+	const char *end = x->end;
+	uint64_t valid = ~(uint64_t)0, eol;
+	struct scan_block b;
+	int rc;
+
+	if (pre)
+		b = *pre;
+	else
+		scan_load(p, (size_t)(end - p), &b, &valid, classify);
+	eol = scan_line_ends(&b, p, end);
+	if (__builtin_expect(b.odd | scan_maybe_ten(s->prev_digit, b.digit) |
+			     (b.dash & (b.digit << 1 | s->prev_digit >> 63)),
+			     0)) {
+		o->block = p;
+		o->eol = eol;
+		rc = scan_odd_block(x, o, p, &b, s->prev_digit, valid);
+		if (rc >= 0)
+			return rc;
+	}
+	scan_count(s, p, eol, popcnt);
+	s->prev_digit = b.digit;
+	return -1;
+}
+
+/* Block by block, the quiet ones (when there is a quiet loop) without a
+ * look at their candidates one by one.  The last block with a line end
+ * is noted, its last line end found once at the exit. */
+static inline __attribute__((always_inline)) int
+scan_plain(struct pgn_lex *x, struct scan_out *o, scan_classify_fn *classify,
+	   scan_quiet_fn *quiet, bool popcnt)
+{
+	struct scan_run s = { NULL, 0, 0, 0 };
+	const struct scan_block *pre = NULL;
+	struct scan_block qb;
+	const char *p = x->p;
 	int rc;
 
 	o->text = NULL;
-	for (;; p += 64) {
-		size_t left = (size_t)(end - p);
-		uint64_t valid = ~(uint64_t)0, cand, eol;
-		struct scan_block b;
-		unsigned first;
-
-		if (left >= 64) {
-			classify(p, &b);
-		} else {
-			/* The last bytes, padded with what is not plain. */
-			char tail[64];
-			memset(tail, '!', sizeof tail);
-			memcpy(tail, p, left);
-			classify(tail, &b);
-			valid = ((uint64_t)1 << left) - 1;
-			b.digit &= valid;
-			b.nl &= valid;
-			b.cr &= valid;
+	for (;;) {
+		if (quiet) {
+			p = quiet(p, x->end, &s, &qb);
+			pre = x->end - p >= 64 ? &qb : NULL;
 		}
-		eol = scan_line_ends(&b, p, end);
-		if (scan_ten_digits(prev_digit, b.digit)) {
-			rc = SCAN_SLOW;
-			break;
-		}
-		first = b.odd ? (unsigned)__builtin_ctzll(b.odd) : 64;
-		cand = b.dash & (b.digit << 1 | prev_digit >> 63);
-		if (first < 64)
-			cand &= ((uint64_t)1 << first) - 1;
-		o->block = p;
-		o->eol = eol;
-		rc = -1;
-		while (cand) {
-			const char *c = p + __builtin_ctzll(cand);
-			if (scan_candidate(x, c, &o->text, &o->stop) != SCAN_DONE)
-				rc = SCAN_SLOW;
-			else if (o->text)
-				rc = SCAN_DONE;
-			if (rc >= 0)
-				break;
-			cand &= cand - 1;
-		}
+		rc = scan_block(x, o, p, &s, pre, classify, popcnt);
 		if (rc >= 0)
 			break;
-		if (first == 64) {
-			if (eol) {
-				lines += scan_popcount(eol);
-				last_eol = p + 63 - __builtin_clzll(eol);
-			}
-			prev_digit = b.digit;
-			continue;
-		}
-		rc = scan_block_end(x, o, p, first, valid);
-		break;
+		p += 64;
 	}
-	o->lines = lines;
-	o->last_eol = last_eol;
+	o->lines = s.lines;
+	o->last_eol = s.eol_block ? s.eol_block + 63 -
+					    __builtin_clzll(s.eol_mask)
+				  : NULL;
 	return rc;
 }
 
 static int scan_plain_table(struct pgn_lex *x, struct scan_out *o)
 {
-	return scan_plain(x, o, scan_classify_table);
+	return scan_plain(x, o, scan_classify_table, NULL, false);
 }
 
 #if defined(__SSE2__) && SCAN_ISA >= 1
 static int scan_plain_sse2(struct pgn_lex *x, struct scan_out *o)
 {
-	return scan_plain(x, o, scan_classify_sse2);
+	return scan_plain(x, o, scan_classify_sse2, NULL, false);
 }
 #endif
 
 #ifdef SCAN_AVX2
-__attribute__((target("avx2")))
+/* Every processor with AVX2 has popcnt. */
+__attribute__((target("avx2,popcnt")))
 static int scan_plain_avx2(struct pgn_lex *x, struct scan_out *o)
 {
-	return scan_plain(x, o, scan_classify_avx2);
+	return scan_plain(x, o, scan_classify_avx2, scan_quiet_avx2, true);
 }
 #endif
 

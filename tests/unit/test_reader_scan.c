@@ -312,12 +312,61 @@ static void test_long_movetext(void **state)
 	free(t.s);
 }
 
+/* Plain movetext many blocks long, so that the scan goes block by block
+ * without looking at each candidate, and now and then what must stop it
+ * there: a byte that is not plain, a marker or a '-' or '/' after a
+ * digit, ten digits in a row (or nine), a CR alone, each landing at any
+ * offset of a block. */
+static void quiet_stream(struct text *t)
+{
+	static const char *const plain[] = {
+		"e4", "Nf3", "O-O", "Qxd8+", "exd8=Q#", "12.", "3...", "a1",
+		"23.e4", "7", "99.",
+	};
+	static const char *const seps[] = { " ", " ", "\n", "\r\n", "\t" };
+	static const char *const odd[] = {
+		"1-0", "0-1", "1/2-1/2", "*", "1-", "2/", "e2-e4", "1/2",
+		"1234567890.", "123456789.", "4294967296.", "\r", "\r\r",
+		"{c}", "$1", "!", "(e4)", "\xc2\xb1", "%", "0-0",
+	};
+	unsigned n = 40 + next_random() % 300, at = next_random() % n;
+
+	t->len = 0;
+	text_add(t, T(""), strlen(T("")));
+	for (unsigned i = 0; i < n; i++) {
+		const char *tok = i == at
+			? odd[next_random() % (sizeof odd / sizeof *odd)]
+			: plain[next_random() % (sizeof plain / sizeof *plain)];
+		const char *sep = seps[next_random() % (sizeof seps / sizeof *seps)];
+		text_add(t, tok, strlen(tok));
+		text_add(t, sep, strlen(sep));
+	}
+	const char *end = next_random() % 2 ? "1-0\n" : "*\r\n";
+	text_add(t, end, strlen(end));
+	if (next_random() % 2)
+		text_add(t, T("") "1. d4 0-1\n", strlen(T("") "1. d4 0-1\n"));
+}
+
+static void test_quiet_blocks(void **state)
+{
+	(void)state;
+	struct text t = { 0 };
+	for (unsigned i = 0; i < 2000; i++) {
+		quiet_stream(&t);
+		check(t.s, t.len, 0);
+		if (i % 20 == 0)
+			check_chunks(t.s, t.len);
+	}
+	free(t.s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_corners),
 		cmocka_unit_test(test_random_streams),
 		cmocka_unit_test(test_long_movetext),
+		cmocka_unit_test(test_quiet_blocks),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
