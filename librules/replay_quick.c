@@ -116,8 +116,6 @@ static bool span_may_draw(const struct position *pos,
 struct visit {
 	void (*move)(void *ctx, const struct replay_step *step);
 	void *ctx;
-	bool may_keep;			/* a copy of the position before
-					 * may be asked for */
 	const bool *want_before;
 	struct replay_step *step;	/* apart: its address is taken */
 };
@@ -128,7 +126,6 @@ static inline void visit_init(struct visit *v, struct replay_step *step,
 {
 	v->move = vis->move;
 	v->ctx = vis->ctx;
-	v->may_keep = vis->move && !vis->no_before;
 	v->want_before = vis->want_before;
 	v->step = step;
 	*step = (struct replay_step){ .after = pos };
@@ -142,8 +139,8 @@ static inline void visit_init(struct visit *v, struct replay_step *step,
  * and after. */
 static inline __attribute__((always_inline)) bool
 play(struct position *pos, move_t m, uint8_t piece, int to, char check,
-     bool *in_check, struct visit *vis, const struct keylist *keys,
-     bool keyed)
+     bool *in_check, struct visit *vis, bool no_before,
+     const struct keylist *keys, bool keyed)
 {
 	/* A capture or pawn move closes a long span of reversible moves:
 	 * did an automatic draw come in it?  (One test per move.) */
@@ -154,7 +151,7 @@ play(struct position *pos, move_t m, uint8_t piece, int to, char check,
 		return false;
 	struct position before;
 	uint32_t ply = move_ply(pos);
-	bool keep = vis && vis->may_keep &&
+	bool keep = vis && !no_before && vis->move &&
 		    (!vis->want_before || *vis->want_before);
 	if (keep)
 		before = *pos;
@@ -337,7 +334,8 @@ span_may_draw(const struct position *pos, const struct keylist *keys,
 
 static inline __attribute__((always_inline)) long
 main_line(const char *p, const char *end, struct position *pos,
-	  struct keylist *keys, const struct replay_visitor *vis, bool keyed)
+	  struct keylist *keys, const struct replay_visitor *vis, bool no_before,
+	  bool keyed)
 {
 	/* The plies played, counted from 1 when Black began.  With keys
 	 * pos->fullmove is the move number where the loop stands; without,
@@ -382,7 +380,7 @@ main_line(const char *p, const char *end, struct position *pos,
 		}
 		if (m.move == MOVE_NONE ||
 		    !play(pos, m.move, MAKE_PIECE(pos->side, type), to, m.check,
-			  &in_check, v, keys, keyed))
+			  &in_check, v, no_before, keys, keyed))
 			return NOT_PLAIN;
 		keylist_push(keys, keyed ? pos->key : log_entry(m.move, rights));
 		half++;
@@ -401,7 +399,7 @@ main_line_plain(const char *p, const char *end, struct position *pos,
 {
 	int start_ep = pos->ep, start_side = pos->side;
 	uint32_t start_fullmove = pos->fullmove;
-	long plies = main_line(p, end, pos, keys, NULL, false);
+	long plies = main_line(p, end, pos, keys, NULL, true, false);
 	if (plies >= 0)
 		keys_from_log(keys, pos, start_ep, start_fullmove, start_side,
 			      plies);
@@ -412,7 +410,11 @@ static __attribute__((noinline)) long
 main_line_visited(const char *p, const char *end, struct position *pos,
 		  struct keylist *keys, const struct replay_visitor *vis)
 {
-	return main_line(p, end, pos, keys, vis, true);
+	/* Built twice again: a visitor that never reads the position
+	 * before (pgn-convert's) costs no test for a copy per move. */
+	if (vis->no_before)
+		return main_line(p, end, pos, keys, vis, true, true);
+	return main_line(p, end, pos, keys, vis, false, true);
 }
 
 long lr_quick_main_line(const char *p, const char *end, struct position *pos,
