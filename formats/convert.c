@@ -250,7 +250,7 @@ void conv_game_read_tree(struct conv_game *cg)
 /* A move of a game recorded as texts: its text made while the replay
  * holds the position after it (move_text.c); a move of any other game
  * recorded with that position. */
-static void record_text(void *ctx, const struct replay_step *step)
+void fmt_conv_record_text(void *ctx, const struct replay_step *step)
 {
 	struct conv_game *cg = ctx;
 	if (!cg->texts || step->item)
@@ -265,8 +265,10 @@ int conv_game_replay(struct conv_game *cg, struct pgn_game *g,
 {
 	const struct replay_visitor visitor = {
 		.ctx = cg, .start = record_start,
-		.move = cg->text_notation >= 0 || cg->text_json ||
-			cg->text_fens ? record_text : record_move,
+		.move = cg->text_notation >= 0
+			? fmt_text_pgn_visitor(cg->text_notation)
+			: cg->text_json || cg->text_fens ? fmt_conv_record_text
+							 : record_move,
 		.no_before = true,
 	};
 	struct replay_result res;

@@ -44,6 +44,23 @@ static inline size_t put_end(char *buf, char *p, move_t m, char mark)
 	return (size_t)(p - buf);
 }
 
+/* put_end() for the PGN visitors' fast path: here and in the other
+ * "counted" writers a byte that may belong to the text is written anyway
+ * and counted when it does, since the marks and kinds of moves follow no
+ * pattern that branches predict (pgn_move() has room past the text).
+ * JSON keeps the branches: three notations a move made this 15% more
+ * instructions of json_move(). */
+static inline size_t put_end_counted(char *buf, char *p, move_t m, char mark)
+{
+	p = put_square(p, MOVE_TO(m));
+	p[0] = '=';
+	p[1] = piece_letters[MOVE_PROMO(m)];
+	p += MOVE_PROMO(m) ? 2 : 0;
+	*p = mark;
+	p += mark != 0;
+	return (size_t)(p - buf);
+}
+
 static inline size_t put_castle(char *buf, move_t m, char mark)
 {
 	size_t n = (MOVE_TO(m) & 7) > (MOVE_FROM(m) & 7) ? 3 : 5;
@@ -127,6 +144,22 @@ static inline size_t piece_san(char *buf, const struct replay_step *step,
 	return put_end(buf, p, m, step->mark);
 }
 
+/* A move in SAN, castling aside, that names no origin: a piece's
+ * letter, a pawn's file when it takes, then what all have. */
+static inline size_t plain_san(char *buf, move_t m, uint8_t piece, char mark)
+{
+	int type = PIECE_TYPE(piece);
+	unsigned pawn = type == PAWN, capture = !!(MOVE_FLAGS(m) & MF_CAPTURE);
+	char *p = buf;
+	*p = piece_letters[type];
+	p += !pawn;
+	*p = (char)('a' + (MOVE_FROM(m) & 7));
+	p += pawn & capture;
+	*p = 'x';
+	p += capture;
+	return put_end_counted(buf, p, m, mark);
+}
+
 static inline __attribute__((always_inline)) size_t
 san_text(char *buf, const struct replay_step *step,
 			      int origin)
@@ -157,6 +190,17 @@ static inline size_t lan_text(char *buf, const struct replay_step *step)
 	return put_end(buf, p, m, step->mark);
 }
 
+static inline size_t lan_text_counted(char *buf, move_t m, uint8_t piece,
+				      char mark)
+{
+	char *p = buf;
+	*p = piece_letters[PIECE_TYPE(piece)];
+	p += PIECE_TYPE(piece) != PAWN;
+	p = put_square(p, MOVE_FROM(m));
+	*p++ = MOVE_FLAGS(m) & MF_CAPTURE ? 'x' : '-';
+	return put_end_counted(buf, p, m, mark);
+}
+
 /* A move of standard chess in coordinates, as move_write_squares()
  * writes it ("e2e4", "e7e8q"), without a call. */
 static inline size_t uci_text(char *buf, move_t m)
@@ -164,6 +208,14 @@ static inline size_t uci_text(char *buf, move_t m)
 	char *p = put_square(put_square(buf, MOVE_FROM(m)), MOVE_TO(m));
 	if (MOVE_PROMO(m))
 		*p++ = (char)(piece_letters[MOVE_PROMO(m)] - 'A' + 'a');
+	return (size_t)(p - buf);
+}
+
+static inline size_t uci_text_counted(char *buf, move_t m)
+{
+	char *p = put_square(put_square(buf, MOVE_FROM(m)), MOVE_TO(m));
+	*p = (char)(piece_letters[MOVE_PROMO(m)] - 'A' + 'a');
+	p += MOVE_PROMO(m) != 0;
 	return (size_t)(p - buf);
 }
 
@@ -175,6 +227,22 @@ move_text(char *buf, const struct replay_step *step, int n, int origin)
 	case NOTATION_SAN: return san_text(buf, step, origin);
 	case NOTATION_LAN: return lan_text(buf, step);
 	default: return uci_text(buf, step->move);
+	}
+}
+
+/* move_text() of a move whose SAN names no origin, by the counted
+ * writers. */
+static inline __attribute__((always_inline)) size_t
+move_text_counted(char *buf, const struct replay_step *step, int n)
+{
+	move_t m = step->move;
+	if (n != NOTATION_UCI && (MOVE_FLAGS(m) & MF_CASTLE))
+		return put_castle(buf, m, step->mark);
+	switch (n) {
+	case NOTATION_SAN: return plain_san(buf, m, step->piece, step->mark);
+	case NOTATION_LAN:
+		return lan_text_counted(buf, m, step->piece, step->mark);
+	default: return uci_text_counted(buf, m);
 	}
 }
 
@@ -287,14 +355,16 @@ static inline void separate(struct conv_game *cg, char *p, size_t w)
 }
 
 /* Number and move, one token, after a space or a line break but the
- * first; the move in notation n (origin: step_origin()'s, for SAN). */
+ * first; the move in notation n (origin: step_origin()'s, for SAN), by
+ * the counted writers when `counted`. */
 static inline __attribute__((always_inline)) void
 pgn_move(struct conv_game *cg, const struct replay_step *step, int n,
-	 int origin)
+	 int origin, bool counted)
 {
 	char *p = text_room(cg, 64), *tok = p + (cg->text_col > 0);
 	size_t w = move_number(cg, step, tok);
-	w += move_text(tok + w, step, n, origin);
+	w += counted ? move_text_counted(tok + w, step, n)
+		     : move_text(tok + w, step, n, origin);
 	if (cg->text_col > 0)
 		separate(cg, p, w);
 	cg->text_n += w;
@@ -308,19 +378,114 @@ pgn_move(struct conv_game *cg, const struct replay_step *step, int n,
 static __attribute__((noinline)) void
 pgn_move_san(struct conv_game *cg, const struct replay_step *step)
 {
-	pgn_move(cg, step, NOTATION_SAN, step_origin(step));
+	pgn_move(cg, step, NOTATION_SAN, step_origin(step), false);
 }
 
 static __attribute__((noinline)) void
 pgn_move_lan(struct conv_game *cg, const struct replay_step *step)
 {
-	pgn_move(cg, step, NOTATION_LAN, SAN_ORIGIN_NONE);
+	pgn_move(cg, step, NOTATION_LAN, SAN_ORIGIN_NONE, false);
 }
 
 static __attribute__((noinline)) void
 pgn_move_uci(struct conv_game *cg, const struct replay_step *step)
 {
-	pgn_move(cg, step, NOTATION_UCI, SAN_ORIGIN_NONE);
+	pgn_move(cg, step, NOTATION_UCI, SAN_ORIGIN_NONE, false);
+}
+
+/* Whether step is a move that pgn_move() may place without a call: of a
+ * game recorded as texts (fmt_conv_record_text()'s test), its number
+ * below a hundred (move_number() then calls nothing) and room for it in
+ * text_buf (text_room() then grows nothing). */
+static inline bool pgn_plain_step(const struct conv_game *cg,
+				  const struct replay_step *step)
+{
+	return cg->texts && !step->item && step->after->fullmove - 1 < 99 &&
+	       cg->text_cap - cg->text_n >= 64;
+}
+
+/* The squares from which a piece of each type might reach sq on an empty
+ * board, or more (a queen's and a king's: all), as constants: a
+ * pawn's none.  KNIGHT_AT: the knight's squares from sq. */
+#define KNIGHT_ONE(b) (((b) >> 1 & 0x7f7f7f7f7f7f7f7full) | \
+		       ((b) << 1 & 0xfefefefefefefefeull))
+#define KNIGHT_TWO(b) (((b) >> 2 & 0x3f3f3f3f3f3f3f3full) | \
+		       ((b) << 2 & 0xfcfcfcfcfcfcfcfcull))
+#define KNIGHT_AT(sq) (KNIGHT_ONE(SQ_BB(sq)) << 16 | \
+		       KNIGHT_ONE(SQ_BB(sq)) >> 16 | \
+		       KNIGHT_TWO(SQ_BB(sq)) << 8 | KNIGHT_TWO(SQ_BB(sq)) >> 8)
+#define LIGHT_SQUARES 0x55aa55aa55aa55aaull	/* b1, a2: file + rank odd */
+#define BISHOP_AT(sq) (((sq) ^ (sq) >> 3) & 1 ? LIGHT_SQUARES \
+					      : ~LIGHT_SQUARES)
+#define ROOK_AT(sq) (0x0101010101010101ull << ((sq) & 7) | \
+		     0xffull << ((sq) & 56))
+#define ALL_AT(sq) (~(uint64_t)0)
+#define NONE_AT(sq) ((uint64_t)0)
+#define RANK_AT(f, r) f(8 * (r)), f(8 * (r) + 1), f(8 * (r) + 2), \
+	f(8 * (r) + 3), f(8 * (r) + 4), f(8 * (r) + 5), f(8 * (r) + 6), \
+	f(8 * (r) + 7)
+#define BOARD_AT(f) { RANK_AT(f, 0), RANK_AT(f, 1), RANK_AT(f, 2), \
+	RANK_AT(f, 3), RANK_AT(f, 4), RANK_AT(f, 5), RANK_AT(f, 6), \
+	RANK_AT(f, 7) }
+
+static const uint64_t twin_squares[PIECE_TYPES][64] = {
+	[NO_TYPE] = BOARD_AT(NONE_AT), [PAWN] = BOARD_AT(NONE_AT),
+	[KNIGHT] = BOARD_AT(KNIGHT_AT), [BISHOP] = BOARD_AT(BISHOP_AT),
+	[ROOK] = BOARD_AT(ROOK_AT), [QUEEN] = BOARD_AT(ALL_AT),
+	[KING] = BOARD_AT(ALL_AT), [TANDEM] = BOARD_AT(ALL_AT),
+};
+
+/* Whether a twin of step's piece (of its type and colour) stands where
+ * it might reach the move's square on an empty board: the squares tested
+ * hold those move_san_origin_after() tests, so that without one the SAN
+ * names no origin.  A table, not a branch on the type: a switch cost 6%
+ * of the time with fewer instructions. */
+static inline bool twin_may_reach(const struct replay_step *step)
+{
+	int type = PIECE_TYPE(step->piece), to = MOVE_TO(step->move);
+	const struct position *after = step->after;
+	return after->by_color[PIECE_COLOR(step->piece)] & after->by_type[type] &
+	       ~SQ_BB(to) & twin_squares[type][to];
+}
+
+/* The visitors of a move for PGN: pgn_move() for a plain step, without a
+ * call; anything else the general way, fmt_conv_record_text(), a tail
+ * call.  So the common move saves no register and passes through no
+ * other function (they cost some 30 instructions a move). */
+static void pgn_visit_san(void *ctx, const struct replay_step *step)
+{
+	struct conv_game *cg = ctx;
+	if (!pgn_plain_step(cg, step) || twin_may_reach(step)) {
+		fmt_conv_record_text(ctx, step);
+		return;
+	}
+	pgn_move(cg, step, NOTATION_SAN, SAN_ORIGIN_NONE, true);
+}
+
+static void pgn_visit_lan(void *ctx, const struct replay_step *step)
+{
+	struct conv_game *cg = ctx;
+	if (!pgn_plain_step(cg, step)) {
+		fmt_conv_record_text(ctx, step);
+		return;
+	}
+	pgn_move(cg, step, NOTATION_LAN, SAN_ORIGIN_NONE, true);
+}
+
+static void pgn_visit_uci(void *ctx, const struct replay_step *step)
+{
+	struct conv_game *cg = ctx;
+	if (!pgn_plain_step(cg, step)) {
+		fmt_conv_record_text(ctx, step);
+		return;
+	}
+	pgn_move(cg, step, NOTATION_UCI, SAN_ORIGIN_NONE, true);
+}
+
+replay_move_fn fmt_text_pgn_visitor(int n)
+{
+	return n == NOTATION_SAN ? pgn_visit_san
+	       : n == NOTATION_LAN ? pgn_visit_lan : pgn_visit_uci;
 }
 
 void fmt_text_pgn_start(struct conv_game *cg)

@@ -109,6 +109,28 @@ token_move(const struct position *pos, enum plain_kind kind,
 static bool span_may_draw(const struct position *pos,
 			  const struct keylist *keys, bool keyed);
 
+/* What the loop reads of its visitor, read once before the first move:
+ * the visitor is the same for the whole line, and of the step shown to
+ * it only the move's members change (loads, tests and stores that cost
+ * some 25 instructions a move). */
+struct visit {
+	void (*move)(void *ctx, const struct replay_step *step);
+	void *ctx;
+	const bool *want_before;
+	struct replay_step *step;	/* apart: its address is taken */
+};
+
+static inline void visit_init(struct visit *v, struct replay_step *step,
+			      const struct replay_visitor *vis,
+			      const struct position *pos)
+{
+	v->move = vis->move;
+	v->ctx = vis->ctx;
+	v->want_before = vis->want_before;
+	v->step = step;
+	*step = (struct replay_step){ .after = pos };
+}
+
 /* Plays m, written with the check mark `check` (shown to vis, when there
  * is one), its piece `piece` and destination `to` (known from the SAN,
  * sooner than from the board and the move: see standard_make_mover()):
@@ -117,8 +139,8 @@ static bool span_may_draw(const struct position *pos,
  * and after. */
 static inline __attribute__((always_inline)) bool
 play(struct position *pos, move_t m, uint8_t piece, int to, char check,
-     bool *in_check, const struct replay_visitor *vis, const struct keylist *keys,
-     bool keyed)
+     bool *in_check, struct visit *vis, bool no_before,
+     const struct keylist *keys, bool keyed)
 {
 	/* A capture or pawn move closes a long span of reversible moves:
 	 * did an automatic draw come in it?  (One test per move.) */
@@ -129,7 +151,7 @@ play(struct position *pos, move_t m, uint8_t piece, int to, char check,
 		return false;
 	struct position before;
 	uint32_t ply = move_ply(pos);
-	bool keep = vis && vis->move && !vis->no_before &&
+	bool keep = vis && !no_before && vis->move &&
 		    (!vis->want_before || *vis->want_before);
 	if (keep)
 		before = *pos;
@@ -138,11 +160,15 @@ play(struct position *pos, move_t m, uint8_t piece, int to, char check,
 	if (standard_gives_check_mover(pos, m, piece, to))
 		actual = lr_standard_has_move(pos) ? '+' : '#';
 	*in_check = actual != 0;
-	if (vis && vis->move)
-		vis->move(vis->ctx, &(struct replay_step){
-			.before = keep ? &before : NULL, .after = pos,
-			.move = m, .ply = ply, .check = actual != 0,
-			.piece = piece, .mark = actual });
+	if (vis && vis->move) {
+		vis->step->before = keep ? &before : NULL;
+		vis->step->move = m;
+		vis->step->ply = ply;
+		vis->step->check = actual != 0;
+		vis->step->piece = piece;
+		vis->step->mark = actual;
+		vis->move(vis->ctx, vis->step);
+	}
 	return actual == check;
 }
 
@@ -308,7 +334,8 @@ span_may_draw(const struct position *pos, const struct keylist *keys,
 
 static inline __attribute__((always_inline)) long
 main_line(const char *p, const char *end, struct position *pos,
-	  struct keylist *keys, const struct replay_visitor *vis, bool keyed)
+	  struct keylist *keys, const struct replay_visitor *vis, bool no_before,
+	  bool keyed)
 {
 	/* The plies played, counted from 1 when Black began.  With keys
 	 * pos->fullmove is the move number where the loop stands; without,
@@ -317,6 +344,12 @@ main_line(const char *p, const char *end, struct position *pos,
 	 * (worked out at a move number only, not kept up per move). */
 	long start_side = pos->side, half = start_side;
 	bool in_check = lr_standard_in_check(pos);
+	struct visit visit, *v = NULL;
+	struct replay_step step;
+	if (vis) {
+		visit_init(&visit, &step, vis, pos);
+		v = &visit;
+	}
 	for (;;) {
 		struct plain_token t;
 		enum plain_kind kind = plain_next(&p, end, &t);
@@ -347,7 +380,7 @@ main_line(const char *p, const char *end, struct position *pos,
 		}
 		if (m.move == MOVE_NONE ||
 		    !play(pos, m.move, MAKE_PIECE(pos->side, type), to, m.check,
-			  &in_check, vis, keys, keyed))
+			  &in_check, v, no_before, keys, keyed))
 			return NOT_PLAIN;
 		keylist_push(keys, keyed ? pos->key : log_entry(m.move, rights));
 		half++;
@@ -366,7 +399,7 @@ main_line_plain(const char *p, const char *end, struct position *pos,
 {
 	int start_ep = pos->ep, start_side = pos->side;
 	uint32_t start_fullmove = pos->fullmove;
-	long plies = main_line(p, end, pos, keys, NULL, false);
+	long plies = main_line(p, end, pos, keys, NULL, true, false);
 	if (plies >= 0)
 		keys_from_log(keys, pos, start_ep, start_fullmove, start_side,
 			      plies);
@@ -377,7 +410,11 @@ static __attribute__((noinline)) long
 main_line_visited(const char *p, const char *end, struct position *pos,
 		  struct keylist *keys, const struct replay_visitor *vis)
 {
-	return main_line(p, end, pos, keys, vis, true);
+	/* Built twice again: a visitor that never reads the position
+	 * before (pgn-convert's) costs no test for a copy per move. */
+	if (vis->no_before)
+		return main_line(p, end, pos, keys, vis, true, true);
+	return main_line(p, end, pos, keys, vis, false, true);
 }
 
 long lr_quick_main_line(const char *p, const char *end, struct position *pos,
