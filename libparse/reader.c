@@ -497,10 +497,11 @@ static inline void scan_classify_sse2(const char *p, struct scan_block *b)
 #include <immintrin.h>
 #define SCAN_AVX2 1
 
-/* Half a block: odd, digit, dash, nl, cr as the masks of struct
- * scan_block. */
+/* Nonzero bytes where v's are not plain: two table lookups (vpshufb) a
+ * nibble, byte c odd when bit c >> 4 of the entry c & 15 of lo_odd is
+ * set. */
 __attribute__((target("avx2"), always_inline))
-static inline void scan_classify_avx2_half(const char *p, uint32_t m[5])
+static inline __m256i scan_odd_avx2(__m256i v)
 {
 	const __m256i lo_odd = _mm256_setr_epi8(
 		0x42, 0x07, 0x07, 0x03, 0x07, 0x07, 0x03, 0x07,
@@ -515,11 +516,20 @@ static inline void scan_classify_avx2_half(const char *p, uint32_t m[5])
 		1, 2, 4, 8, 16, 32, 64, (char)128, 2, 2, 2, 2, 2, 2, 2, 2,
 		1, 2, 4, 8, 16, 32, 64, (char)128, 2, 2, 2, 2, 2, 2, 2, 2);
 	const __m256i nibble = _mm256_set1_epi8(0x0f);
-	__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
 	__m256i lo = _mm256_and_si256(v, nibble);
 	__m256i hi = _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble);
-	__m256i o = _mm256_and_si256(_mm256_shuffle_epi8(lo_odd, lo),
-				     _mm256_shuffle_epi8(hi_bit, hi));
+
+	return _mm256_and_si256(_mm256_shuffle_epi8(lo_odd, lo),
+				_mm256_shuffle_epi8(hi_bit, hi));
+}
+
+/* Half a block: odd, digit, dash, nl, cr as the masks of struct
+ * scan_block. */
+__attribute__((target("avx2"), always_inline))
+static inline void scan_classify_avx2_half(const char *p, uint32_t m[5])
+{
+	__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
+	__m256i o = scan_odd_avx2(v);
 	__m256i d = _mm256_and_si256(
 		_mm256_cmpgt_epi8(v, _mm256_set1_epi8('0' - 1)),
 		_mm256_cmpgt_epi8(_mm256_set1_epi8('9' + 1), v));
@@ -537,9 +547,8 @@ static inline void scan_classify_avx2_half(const char *p, uint32_t m[5])
 		_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\r')));
 }
 
-/* The same with two table lookups (vpshufb) a nibble: byte c is not plain
- * when bit c >> 4 of the entry c & 15 of lo_odd is set (bytes >= 0x80
- * are odd, as bytes 0x10 to 0x1F are). */
+/* The block's masks, as scan_classify_sse2() makes them, from two
+ * halves whose odd bytes come from table lookups (scan_odd_avx2()). */
 __attribute__((target("avx2"), always_inline))
 static inline void scan_classify_avx2(const char *p, struct scan_block *b)
 {
@@ -570,20 +579,7 @@ static inline __m256i scan_digits_avx2(__m256i v)
 __attribute__((target("avx2"), always_inline))
 static inline __m256i scan_quiet_half(const char *p, uint32_t m[4])
 {
-	const __m256i lo_odd = _mm256_setr_epi8(
-		0x42, 0x07, 0x07, 0x03, 0x07, 0x07, 0x03, 0x07,
-		0x07, 0x06, 0x06, (char)0xaa, (char)0xae, (char)0xa2, 0x0b,
-		(char)0xab,
-		0x42, 0x07, 0x07, 0x03, 0x07, 0x07, 0x03, 0x07,
-		0x07, 0x06, 0x06, (char)0xaa, (char)0xae, (char)0xa2, 0x0b,
-		(char)0xab);
-	const __m256i hi_bit = _mm256_setr_epi8(
-		1, 2, 4, 8, 16, 32, 64, (char)128, 2, 2, 2, 2, 2, 2, 2, 2,
-		1, 2, 4, 8, 16, 32, 64, (char)128, 2, 2, 2, 2, 2, 2, 2, 2);
-	const __m256i nibble = _mm256_set1_epi8(0x0f);
 	__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
-	__m256i lo = _mm256_and_si256(v, nibble);
-	__m256i hi = _mm256_and_si256(_mm256_srli_epi16(v, 4), nibble);
 	/* '-' (0x2D) and '/' (0x2F) are the bytes that are '/' with bit 1
 	 * set. */
 	__m256i dash = _mm256_cmpeq_epi8(_mm256_or_si256(v, _mm256_set1_epi8(2)),
@@ -595,8 +591,7 @@ static inline __m256i scan_quiet_half(const char *p, uint32_t m[4])
 		_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n')));
 	m[3] = (uint32_t)_mm256_movemask_epi8(
 		_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\r')));
-	return _mm256_and_si256(_mm256_shuffle_epi8(lo_odd, lo),
-				_mm256_shuffle_epi8(hi_bit, hi));
+	return scan_odd_avx2(v);
 }
 #endif
 

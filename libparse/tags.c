@@ -358,14 +358,11 @@ static inline char *tag_copy_plain(struct pgn_lex *x, const char *src,
 	return s;
 }
 
-/* The plain line at open, stored as tag_store() stores it, at column 1 of
- * line (no warning to give).  The new tag is the nth. */
-static inline void tag_store_plain(struct pgn_lex *x, const char *open,
-				   size_t name_len, const char *close,
-				   uint32_t line, size_t n)
+/* The nth tag: the copy at s of a plain line's name, ' "' and value (of
+ * vlen bytes), ended, and its entry.  The plain stores' common end. */
+static inline void tag_entry(struct pgn_lex *x, char *s, size_t name_len,
+			     size_t vlen, struct pgn_loc loc, size_t n)
 {
-	size_t vlen = (size_t)(close - (open + name_len + 3));
-	char *s = tag_copy_plain(x, open + 1, name_len + 2 + vlen);
 	struct pgn_tag *tag;
 
 	s[name_len] = 0;
@@ -376,7 +373,19 @@ static inline void tag_store_plain(struct pgn_lex *x, const char *open,
 	tag->name = s;
 	tag->value = s + name_len + 2;
 	tag->value_len = vlen;
-	tag->loc = (struct pgn_loc){ line, 1 };
+	tag->loc = loc;
+}
+
+/* The plain line at open, stored as tag_store() stores it, at column 1 of
+ * line (no warning to give).  The new tag is the nth. */
+static inline void tag_store_plain(struct pgn_lex *x, const char *open,
+				   size_t name_len, const char *close,
+				   uint32_t line, size_t n)
+{
+	size_t vlen = (size_t)(close - (open + name_len + 3));
+	char *s = tag_copy_plain(x, open + 1, name_len + 2 + vlen);
+
+	tag_entry(x, s, name_len, vlen, (struct pgn_loc){ line, 1 }, n);
 }
 
 /* tag_store_plain() of a line tag_line_fast() took: its name, ' "' and
@@ -389,7 +398,6 @@ static inline void tag_store_fast(struct pgn_lex *x, const char *open,
 #if defined(__SSE2__)
 	size_t vlen = (size_t)(close - (open + name_len + 3));
 	char *s = tag_room(&x->g->arena, 32);
-	struct pgn_tag *tag;
 
 	_mm_storeu_si128((__m128i *)(void *)s,
 			 _mm_loadu_si128((const __m128i *)(const void *)
@@ -397,15 +405,7 @@ static inline void tag_store_fast(struct pgn_lex *x, const char *open,
 	_mm_storeu_si128((__m128i *)(void *)(s + 16),
 			 _mm_loadu_si128((const __m128i *)(const void *)
 					 (open + 17)));
-	s[name_len] = 0;
-	s[name_len + 2 + vlen] = 0;
-	if (n == x->r->tag_cap)
-		lp_lex_grow_tags(x->r, n + 1);
-	tag = &x->r->tagv[n];
-	tag->name = s;
-	tag->value = s + name_len + 2;
-	tag->value_len = vlen;
-	tag->loc = loc;
+	tag_entry(x, s, name_len, vlen, loc, n);
 #else
 	(void)x, (void)open, (void)name_len, (void)close, (void)loc, (void)n;
 #endif

@@ -286,6 +286,14 @@ static void test_emap(void **state)
 	run_vrows(rows, sizeof rows / sizeof rows[0]);
 }
 
+/* One of the legal moves l of pos played, picked by the xorshift *rng. */
+static void play_random(struct position *pos, const struct movelist *l,
+			uint64_t *rng)
+{
+	*rng ^= *rng << 13, *rng ^= *rng >> 7, *rng ^= *rng << 17;
+	position_make(pos, l->moves[*rng % l->count]);
+}
+
 /* What move_write() leans on to skip the quiet-twin search (a capture
  * whose victim stands on its destination has none): in every variant a
  * move that neither captures nor carries a marker (rocket, share, push,
@@ -323,8 +331,7 @@ static void test_quiet_moves_land_on_empty_squares(void **state)
 						fail_msg("%s: quiet move %d-%d onto an occupied square",
 							 all[v]->id, MOVE_FROM(m), to);
 				}
-				rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
-				position_make(&pos, l.moves[rng % l.count]);
+				play_random(&pos, &l, &rng);
 			}
 		}
 	}
@@ -343,6 +350,28 @@ static int san_origin_of(const char *san)
 		return SAN_ORIGIN_SQUARE;
 	return san[1] >= 'a' && san[1] <= 'h' ? SAN_ORIGIN_FILE
 					      : SAN_ORIGIN_RANK;
+}
+
+/* move_san_origin_after() of m, a legal move in pos, against
+ * move_write()'s SAN (a knight's, bishop's, rook's or queen's only). */
+static void check_origin(const struct position *pos, move_t m,
+			 const char *start, unsigned long *checked,
+			 unsigned long *twins)
+{
+	uint8_t piece = pos->board[MOVE_FROM(m)];
+	int type = PIECE_TYPE(piece);
+	if (type < KNIGHT || type > QUEEN)
+		return;
+	char san[MOVE_TEXT_MAX];
+	move_write(pos, m, NOTATION_SAN, san, sizeof san);
+	struct position after = *pos;
+	position_make(&after, m);
+	int want = san_origin_of(san);
+	int got = move_san_origin_after(&after, piece, m);
+	if (got != want)
+		fail_msg("%s: %s: origin %d, want %d", start, san, got, want);
+	++*checked;
+	*twins += want != SAN_ORIGIN_NONE;
 }
 
 /* move_san_origin_after() against move_write()'s SAN, for every legal
@@ -368,28 +397,10 @@ static void test_san_origin_after(void **state)
 				position_legal_moves(&pos, &l);
 				if (!l.count)
 					break;
-				for (unsigned i = 0; i < l.count; i++) {
-					move_t m = l.moves[i];
-					uint8_t piece = pos.board[MOVE_FROM(m)];
-					int type = PIECE_TYPE(piece);
-					if (type < KNIGHT || type > QUEEN)
-						continue;
-					char san[MOVE_TEXT_MAX];
-					move_write(&pos, m, NOTATION_SAN, san,
-						   sizeof san);
-					struct position after = pos;
-					position_make(&after, m);
-					int want = san_origin_of(san);
-					int got = move_san_origin_after(&after,
-									piece, m);
-					if (got != want)
-						fail_msg("%s: %s: origin %d, want %d",
-							 starts[s], san, got, want);
-					checked++;
-					twins += want != SAN_ORIGIN_NONE;
-				}
-				rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
-				position_make(&pos, l.moves[rng % l.count]);
+				for (unsigned i = 0; i < l.count; i++)
+					check_origin(&pos, l.moves[i], starts[s],
+						     &checked, &twins);
+				play_random(&pos, &l, &rng);
 			}
 		}
 	assert_true(checked > 100000 && twins > 1000);
