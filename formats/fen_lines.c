@@ -70,11 +70,17 @@ static size_t last_field(const char *s, size_t n)
 	return n;
 }
 
+/* A FEN's clocks as EPD writes them: their digits and lengths. */
+struct epd_clocks {
+	char half[16], full[16];
+	size_t half_len, full_len;
+};
+
 /* The clocks of a FEN written from pos: the board and the three fields
  * after it kept (a FEN cut at FEN_MAX keeps what it has), the counters
  * from pos; the length up to the clocks. */
 static size_t epd_cut(char *line, size_t n, const struct position *pos,
-		      char half[16], char full[16])
+		      struct epd_clocks *c)
 {
 	/* The board, the longest field, ends at the first space. */
 	const char *board_end = memchr(line, ' ', n);
@@ -82,26 +88,26 @@ static size_t epd_cut(char *line, size_t n, const struct position *pos,
 	for (int spaces = 0; fields < n; fields++)
 		if (line[fields] == ' ' && ++spaces == 4)
 			break;
-	half[pgn_put_uint_small(half, pos->halfmove)] = 0;
-	full[pgn_put_uint_small(full, pos->fullmove)] = 0;
+	c->half_len = pgn_put_uint_small(c->half, pos->halfmove);
+	c->full_len = pgn_put_uint_small(c->full, pos->fullmove);
 	return fields;
 }
 
 /* The clocks of a FEN the replay's visitor wrote (standard chess, never
  * cut): its last two fields, ten digits at most each, taken from the
  * text; the length up to them. */
-static size_t epd_split(char *line, size_t n, char half[16], char full[16])
+static size_t epd_split(char *line, size_t n, struct epd_clocks *c)
 {
 	size_t full_at = last_field(line, n);
 	size_t half_at = full_at ? last_field(line, full_at - 1) : 0;
 	if (!half_at) {	/* not a FEN of six fields: no clocks to move */
-		half[0] = full[0] = 0;
+		c->half_len = c->full_len = 0;
 		return n;
 	}
-	memcpy(half, line + half_at, full_at - 1 - half_at);
-	half[full_at - 1 - half_at] = 0;
-	memcpy(full, line + full_at, n - full_at);
-	full[n - full_at] = 0;
+	c->half_len = full_at - 1 - half_at;
+	c->full_len = n - full_at;
+	memcpy(c->half, line + half_at, c->half_len);
+	memcpy(c->full, line + full_at, c->full_len);
 	return half_at - 1;
 }
 
@@ -111,10 +117,10 @@ static size_t epd_split(char *line, size_t n, char half[16], char full[16])
 static size_t epd_fields(const struct fl *f, const struct position *pos,
 			 char *line, size_t n)
 {
-	char half[16], full[16];
-	n = pos ? epd_cut(line, n, pos, half, full)
-		: epd_split(line, n, half, full);
-	size_t half_len = strlen(half), full_len = strlen(full);
+	struct epd_clocks c;
+	n = pos ? epd_cut(line, n, pos, &c) : epd_split(line, n, &c);
+	const char *half = c.half, *full = c.full;
+	size_t half_len = c.half_len, full_len = c.full_len;
 	memcpy(line + n, " hmvc ", 6);
 	memcpy(line + n + 6, half, half_len);
 	n += 6 + half_len;
