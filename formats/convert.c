@@ -29,10 +29,13 @@
 
 /* ---------------------------------------------------------- replay */
 
+static void record_move(void *ctx, const struct replay_step *step);
+
 void conv_game_init(struct conv_game *cg)
 {
 	memset(cg, 0, sizeof *cg);
 	cg->text_notation = -1;
+	cg->record_move = record_move;
 }
 
 void conv_game_release(struct conv_game *cg)
@@ -247,18 +250,6 @@ void conv_game_read_tree(struct conv_game *cg)
 	}
 }
 
-/* A move of a game recorded as texts: its text made while the replay
- * holds the position after it (move_text.c); a move of any other game
- * recorded with that position. */
-void fmt_conv_record_text(void *ctx, const struct replay_step *step)
-{
-	struct conv_game *cg = ctx;
-	if (!cg->texts || step->item)
-		record_move(ctx, step);
-	else
-		fmt_text_move(cg, step);
-}
-
 int conv_game_replay(struct conv_game *cg, struct pgn_game *g,
 		     const struct replay_opts *ro, bool variations,
 		     diag_fn report, void *report_ctx)
@@ -267,7 +258,7 @@ int conv_game_replay(struct conv_game *cg, struct pgn_game *g,
 		.ctx = cg, .start = record_start,
 		.move = cg->text_notation >= 0
 			? fmt_text_pgn_visitor(cg->text_notation)
-			: cg->text_json || cg->text_fens ? fmt_conv_record_text
+			: cg->text_json || cg->text_fens ? fmt_text_record
 							 : record_move,
 		.no_before = true,
 	};

@@ -193,6 +193,10 @@ struct conv_game {
 	size_t text_n, text_cap;
 	size_t text_line, text_col, text_brk;
 	struct fmt_fen_cache *text_fen;	/* the visitor's (fen_text.c) */
+	/* A move recorded with the position after it (convert.c's), for
+	 * the visitors of move_text.c when a move is not one they write:
+	 * so that they call it without naming it. */
+	void (*record_move)(void *ctx, const struct replay_step *step);
 	const struct replay_opts *replay_opts;	/* of the replay */
 	struct pgn_game *replayed;	/* the game conv_game_replay() had */
 	/* The game's first error as the replay reported it (fault.message

@@ -144,13 +144,14 @@ typedef void (*replay_move_fn)(void *ctx, const struct replay_step *step);
  * move_write_marked() would write it from the position before. */
 void fmt_text_move(struct conv_game *cg, const struct replay_step *step);
 /* The replay's visitor of a move for PGN in notation n (conv_game's
- * text_notation, 0 or more): fmt_conv_record_text()'s work, with a fast
- * path for the common move. */
+ * text_notation, 0 or more): fmt_text_record()'s work, with a fast path
+ * for the common move. */
 replay_move_fn fmt_text_pgn_visitor(int n);
 /* The visitor of a move of conv_game_replay() when the moves may be
  * recorded as texts: fmt_text_move() for a move of a game recorded as
- * texts, else the move recorded with its position. */
-void fmt_conv_record_text(void *ctx, const struct replay_step *step);
+ * texts, else the move recorded with its position (conv_game's
+ * record_move). */
+void fmt_text_record(void *ctx, const struct replay_step *step);
 /* The longest move text of standard chess, and more. */
 #define FMT_MOVE_TEXT 12
 /* The start of a game recorded as PGN texts. */

@@ -394,7 +394,7 @@ pgn_move_uci(struct conv_game *cg, const struct replay_step *step)
 }
 
 /* Whether step is a move that pgn_move() may place without a call: of a
- * game recorded as texts (fmt_conv_record_text()'s test), its number
+ * game recorded as texts (fmt_text_record()'s test), its number
  * below a hundred (move_number() then calls nothing) and room for it in
  * text_buf (text_room() then grows nothing). */
 static inline bool pgn_plain_step(const struct conv_game *cg,
@@ -449,14 +449,14 @@ static inline bool twin_may_reach(const struct replay_step *step)
 }
 
 /* The visitors of a move for PGN: pgn_move() for a plain step, without a
- * call; anything else the general way, fmt_conv_record_text(), a tail
+ * call; anything else the general way, fmt_text_record(), a tail
  * call.  So the common move saves no register and passes through no
  * other function (they cost some 30 instructions a move). */
 static void pgn_visit_san(void *ctx, const struct replay_step *step)
 {
 	struct conv_game *cg = ctx;
 	if (!pgn_plain_step(cg, step) || twin_may_reach(step)) {
-		fmt_conv_record_text(ctx, step);
+		fmt_text_record(ctx, step);
 		return;
 	}
 	pgn_move(cg, step, NOTATION_SAN, SAN_ORIGIN_NONE, true);
@@ -466,7 +466,7 @@ static void pgn_visit_lan(void *ctx, const struct replay_step *step)
 {
 	struct conv_game *cg = ctx;
 	if (!pgn_plain_step(cg, step)) {
-		fmt_conv_record_text(ctx, step);
+		fmt_text_record(ctx, step);
 		return;
 	}
 	pgn_move(cg, step, NOTATION_LAN, SAN_ORIGIN_NONE, true);
@@ -476,10 +476,19 @@ static void pgn_visit_uci(void *ctx, const struct replay_step *step)
 {
 	struct conv_game *cg = ctx;
 	if (!pgn_plain_step(cg, step)) {
-		fmt_conv_record_text(ctx, step);
+		fmt_text_record(ctx, step);
 		return;
 	}
 	pgn_move(cg, step, NOTATION_UCI, SAN_ORIGIN_NONE, true);
+}
+
+void fmt_text_record(void *ctx, const struct replay_step *step)
+{
+	struct conv_game *cg = ctx;
+	if (!cg->texts || step->item)
+		cg->record_move(ctx, step);
+	else
+		fmt_text_move(cg, step);
 }
 
 replay_move_fn fmt_text_pgn_visitor(int n)
