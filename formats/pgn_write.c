@@ -438,8 +438,8 @@ static bool nothing_to_escape(const char *s, size_t n)
 }
 
 /* A tag value at out, '"' and '\\' escaped; its length there.  Most
- * values have nothing to escape and, but the shortest, are copied at
- * once. */
+ * values have nothing to escape: one of eight bytes or more is then
+ * copied at once. */
 static size_t put_tag_value(char *out, const char *s, size_t len)
 {
 	size_t n = 0;
