@@ -449,37 +449,36 @@ static inline bool twin_may_reach(const struct replay_step *step)
 }
 
 /* The visitors of a move for PGN: pgn_move() for a plain step, without a
- * call; anything else the general way, fmt_text_record(), a tail
+ * call (for SAN, one whose piece has no twin that might reach its
+ * square); anything else the general way, fmt_text_record(), a tail
  * call.  So the common move saves no register and passes through no
- * other function (they cost some 30 instructions a move). */
-static void pgn_visit_san(void *ctx, const struct replay_step *step)
+ * other function (they cost some 30 instructions a move).  n is a
+ * constant in each of the three below. */
+static inline __attribute__((always_inline)) void
+pgn_visit(void *ctx, const struct replay_step *step, int n)
 {
 	struct conv_game *cg = ctx;
-	if (!pgn_plain_step(cg, step) || twin_may_reach(step)) {
+	if (!pgn_plain_step(cg, step) ||
+	    (n == NOTATION_SAN && twin_may_reach(step))) {
 		fmt_text_record(ctx, step);
 		return;
 	}
-	pgn_move(cg, step, NOTATION_SAN, SAN_ORIGIN_NONE, true);
+	pgn_move(cg, step, n, SAN_ORIGIN_NONE, true);
+}
+
+static void pgn_visit_san(void *ctx, const struct replay_step *step)
+{
+	pgn_visit(ctx, step, NOTATION_SAN);
 }
 
 static void pgn_visit_lan(void *ctx, const struct replay_step *step)
 {
-	struct conv_game *cg = ctx;
-	if (!pgn_plain_step(cg, step)) {
-		fmt_text_record(ctx, step);
-		return;
-	}
-	pgn_move(cg, step, NOTATION_LAN, SAN_ORIGIN_NONE, true);
+	pgn_visit(ctx, step, NOTATION_LAN);
 }
 
 static void pgn_visit_uci(void *ctx, const struct replay_step *step)
 {
-	struct conv_game *cg = ctx;
-	if (!pgn_plain_step(cg, step)) {
-		fmt_text_record(ctx, step);
-		return;
-	}
-	pgn_move(cg, step, NOTATION_UCI, SAN_ORIGIN_NONE, true);
+	pgn_visit(ctx, step, NOTATION_UCI);
 }
 
 void fmt_text_record(void *ctx, const struct replay_step *step)

@@ -523,46 +523,6 @@ static inline __m256i scan_odd_avx2(__m256i v)
 				_mm256_shuffle_epi8(hi_bit, hi));
 }
 
-/* Half a block: odd, digit, dash, nl, cr as the masks of struct
- * scan_block. */
-__attribute__((target("avx2"), always_inline))
-static inline void scan_classify_avx2_half(const char *p, uint32_t m[5])
-{
-	__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
-	__m256i o = scan_odd_avx2(v);
-	__m256i d = _mm256_and_si256(
-		_mm256_cmpgt_epi8(v, _mm256_set1_epi8('0' - 1)),
-		_mm256_cmpgt_epi8(_mm256_set1_epi8('9' + 1), v));
-	__m256i dash = _mm256_or_si256(
-		_mm256_cmpeq_epi8(v, _mm256_set1_epi8('-')),
-		_mm256_cmpeq_epi8(v, _mm256_set1_epi8('/')));
-
-	o = _mm256_cmpeq_epi8(o, _mm256_setzero_si256());
-	m[0] = ~(uint32_t)_mm256_movemask_epi8(o);
-	m[1] = (uint32_t)_mm256_movemask_epi8(d);
-	m[2] = (uint32_t)_mm256_movemask_epi8(dash);
-	m[3] = (uint32_t)_mm256_movemask_epi8(
-		_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\n')));
-	m[4] = (uint32_t)_mm256_movemask_epi8(
-		_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\r')));
-}
-
-/* The block's masks, as scan_classify_sse2() makes them, from two
- * halves whose odd bytes come from table lookups (scan_odd_avx2()). */
-__attribute__((target("avx2"), always_inline))
-static inline void scan_classify_avx2(const char *p, struct scan_block *b)
-{
-	uint32_t a[5], z[5];
-
-	scan_classify_avx2_half(p, a);
-	scan_classify_avx2_half(p + 32, z);
-	b->odd = (uint64_t)z[0] << 32 | a[0];
-	b->digit = (uint64_t)z[1] << 32 | a[1];
-	b->dash = (uint64_t)z[2] << 32 | a[2];
-	b->nl = (uint64_t)z[3] << 32 | a[3];
-	b->cr = (uint64_t)z[4] << 32 | a[4];
-}
-
 /* The digits of v: '0' to '9' plus 0x46 are 0x76 to 0x7F, the only bytes
  * above 0x75 as signed bytes. */
 __attribute__((target("avx2"), always_inline))
@@ -592,6 +552,33 @@ static inline __m256i scan_quiet_half(const char *p, uint32_t m[4])
 	m[3] = (uint32_t)_mm256_movemask_epi8(
 		_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\r')));
 	return scan_odd_avx2(v);
+}
+
+/* Half a block: odd, digit, dash, nl, cr as the masks of struct
+ * scan_block: scan_quiet_half()'s classes, the odd bytes as a mask. */
+__attribute__((target("avx2"), always_inline))
+static inline void scan_classify_avx2_half(const char *p, uint32_t m[5])
+{
+	__m256i o = scan_quiet_half(p, m + 1);
+
+	m[0] = ~(uint32_t)_mm256_movemask_epi8(
+		_mm256_cmpeq_epi8(o, _mm256_setzero_si256()));
+}
+
+/* The block's masks, as scan_classify_sse2() makes them, from two
+ * halves whose odd bytes come from table lookups (scan_odd_avx2()). */
+__attribute__((target("avx2"), always_inline))
+static inline void scan_classify_avx2(const char *p, struct scan_block *b)
+{
+	uint32_t a[5], z[5];
+
+	scan_classify_avx2_half(p, a);
+	scan_classify_avx2_half(p + 32, z);
+	b->odd = (uint64_t)z[0] << 32 | a[0];
+	b->digit = (uint64_t)z[1] << 32 | a[1];
+	b->dash = (uint64_t)z[2] << 32 | a[2];
+	b->nl = (uint64_t)z[3] << 32 | a[3];
+	b->cr = (uint64_t)z[4] << 32 | a[4];
 }
 #endif
 
